@@ -1,0 +1,30 @@
+// One jest run for the whole workspace: `npm test` starts the local chains and the facilitator once
+// (global set-up) and every project's tests share them.
+const swc = ['@swc/jest', { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' }, module: { type: 'commonjs' } }];
+
+const project = (dir) => ({
+  displayName: dir.split('/')[1],
+  rootDir: `<rootDir>/${dir}`,
+  testEnvironment: 'node',
+  testEnvironmentOptions: { customExportConditions: ['@paysight/source', 'node', 'node-addons'] },
+  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+  transform: { '^.+\\.ts$': swc },
+  testMatch: ['<rootDir>/src/**/*.test.ts', '<rootDir>/test/**/*.test.ts'],
+});
+
+module.exports = {
+  rootDir: __dirname,
+  projects: [
+    'libs/contracts',
+    'libs/payment',
+    'libs/chain-data',
+    'libs/tools',
+    'libs/mcp-adapter',
+    'libs/store',
+    'apps/api',
+    'apps/mcp',
+    'apps/cli',
+    'tools/devnet',
+    'tools/bench',
+  ].map(project),
+};

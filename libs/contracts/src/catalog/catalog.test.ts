@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { CATALOG, priceOf, responseSchema, toolByMcpName, toolByPath } from './index.js';
+
+/** The price table of spec document 1, transcribed: path, tool id, amount, atomic amount. */
+const SPEC_PRICES: [string, string, string, string][] = [
+  ['/api/x402/wallet-snapshot', 'wallet_snapshot', '0.01', '10000'],
+  ['/api/x402/batch-wallet-snapshot', 'batch_wallet_snapshot', '0.05', '50000'],
+  ['/api/x402/tx-status', 'tx_status', '0.01', '10000'],
+  ['/api/x402/wallet-audit', 'wallet_audit', '1.00', '1000000'],
+  ['/api/x402/deep-wallet-report', 'deep_wallet_report', '5.00', '5000000'],
+  ['/api/x402/tx-decode', 'tx_decode', '0.25', '250000'],
+  ['/api/x402/saved-report', 'saved_report', '1.00', '1000000'],
+  ['/api/x402/payment-preflight', 'agent_payment_preflight', '0.01', '10000'],
+  ['/api/x402/seller-profile', 'seller_profile', '0.25', '250000'],
+  ['/api/x402/authenticity-score', 'authenticity_score', '1.00', '1000000'],
+  ['/api/x402/receipt-audit', 'receipt_audit', '0.01', '10000'],
+  ['/api/x402/agent-wallet-profile', 'agent_wallet_profile', '0.01', '10000'],
+  ['/api/x402/mandate-chain-evidence', 'mandate_chain_evidence', '0.25', '250000'],
+];
+
+const SPEC_MCP_NAMES: Record<string, string> = {
+  wallet_snapshot: 'svc_wallet_snapshot',
+  batch_wallet_snapshot: 'svc_batch_wallet_snapshot',
+  tx_status: 'svc_tx_status',
+  wallet_audit: 'svc_wallet_audit',
+  deep_wallet_report: 'svc_deep_wallet_report',
+  tx_decode: 'svc_tx_hash_lookup',
+  saved_report: 'svc_saved_report',
+  agent_payment_preflight: 'svc_agent_payment_preflight',
+  seller_profile: 'svc_x402_seller_profile',
+  authenticity_score: 'svc_x402_authenticity_score',
+  receipt_audit: 'svc_x402_receipt_audit',
+  agent_wallet_profile: 'svc_agent_wallet_profile',
+  mandate_chain_evidence: 'svc_mandate_chain_evidence',
+};
+
+describe('catalog', () => {
+  it.each(SPEC_PRICES)('%s is %s at %s USDC (%s atomic)', (path, id, amount, atomic) => {
+    const entry = toolByPath(path);
+    expect(entry?.id).toBe(id);
+    expect(priceOf(entry!)).toEqual({ amount, atomic });
+    expect(entry!.mcpName).toBe(SPEC_MCP_NAMES[id]);
+    expect(toolByMcpName(SPEC_MCP_NAMES[id]!)).toBe(entry);
+  });
+
+  it('holds exactly the core tools of the spec', () => {
+    expect(CATALOG.map((t) => t.path).sort()).toEqual(SPEC_PRICES.map(([p]) => p).sort());
+  });
+
+  it('marks only the spec exceptions as not read-only', () => {
+    const notReadOnly = CATALOG.filter((t) => !t.annotations.readOnlyHint).map((t) => t.id).sort();
+    expect(notReadOnly).toEqual(['deep_wallet_report', 'saved_report']);
+    for (const t of CATALOG) {
+      expect(t.annotations).toMatchObject({ destructiveHint: false, idempotentHint: false, openWorldHint: true });
+    }
+  });
+
+  it('uses the slug as the last path segment and the trust envelope endpoint', () => {
+    for (const t of CATALOG) expect(t.path.endsWith(`/${t.slug}`)).toBe(true);
+  });
+
+  it('exports every request and response schema to JSON Schema', () => {
+    for (const t of CATALOG) {
+      const input = z.toJSONSchema(t.request, { io: 'input' }) as { type?: string; additionalProperties?: boolean };
+      expect(input.type).toBe('object');
+      expect(input.additionalProperties).toBe(false);
+      expect(() => z.toJSONSchema(responseSchema(t), { io: 'output', unrepresentable: 'any' })).not.toThrow();
+    }
+  });
+});

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { PAYMENT } from './x402.js';
+
+export const priceObject = z.object({
+  amount: z.string().meta({ description: 'Decimal amount, for example 0.01.' }),
+  currency: z.literal(PAYMENT.currency),
+  network: z.literal(PAYMENT.networkName),
+  x402Network: z.literal(PAYMENT.network),
+});
+export type PriceObject = z.infer<typeof priceObject>;
+
+/** Envelope of the wallet and transaction endpoints. */
+export function paidEnvelope<const Tool extends string, R extends z.ZodType>(tool: Tool, result: R) {
+  return z.object({
+    ok: z.literal(true),
+    tool: z.literal(tool),
+    pricePaid: priceObject,
+    result,
+    metadata: z.record(z.string(), z.unknown()),
+  });
+}
+
+/** Every non-2xx answer has this body; codes are stable and documented in docs/errors.md. */
+export const ERROR_CODES = [
+  'invalid_json',
+  'invalid_request',
+  'sensitive_input',
+  'payload_too_large',
+  'unsupported_media_type',
+  'not_found',
+  'method_not_allowed',
+  'not_implemented',
+  'payment_required',
+  'payment_invalid',
+  'payment_mismatch',
+  'payment_already_used',
+  'payment_in_progress',
+  'settlement_failed',
+  'facilitator_unavailable',
+  'chain_unavailable',
+  'store_unavailable',
+  'internal_error',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export const errorBody = z.object({
+  ok: z.literal(false),
+  error: z.object({
+    code: z.enum(ERROR_CODES),
+    message: z.string(),
+    details: z.unknown().optional(),
+  }),
+});
+export type ErrorBody = z.infer<typeof errorBody>;
+
+export interface FieldIssue {
+  path: string;
+  message: string;
+}

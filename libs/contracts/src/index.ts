@@ -1,0 +1,18 @@
+export * from './chains.js';
+export * from './x402.js';
+export * from './money.js';
+export * from './envelope.js';
+export * from './errors.js';
+export * from './fingerprint.js';
+export * from './schemas/common.js';
+export * from './schemas/wallet.js';
+export * from './schemas/trust.js';
+export * from './results/wallet-snapshot.js';
+export * from './results/tx-status.js';
+export * from './results/wallet-audit.js';
+export * from './results/batch.js';
+export * from './results/trust.js';
+export * from './catalog/index.js';
+export type * from './ports/chain-source.js';
+export * from './ports/ledger.js';
+export type * from './ports/store.js';

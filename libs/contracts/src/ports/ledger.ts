@@ -1,0 +1,56 @@
+import type { Address, Hex } from 'viem';
+
+/**
+ * Life of one payment in the ledger:
+ * claimed -> settling -> settled | settle_failed; claimed -> released (handler or upstream failed,
+ * nothing charged; the same payment may be presented again and re-claims the row).
+ */
+export const LEDGER_STATES = ['claimed', 'settling', 'settled', 'settle_failed', 'released'] as const;
+export type LedgerState = (typeof LEDGER_STATES)[number];
+
+export interface LedgerEntry {
+  /** Stable id of the payment (derived from network, asset, payer and authorization nonce). */
+  x402RequestId: string;
+  /** Id of the HTTP or MCP request that last claimed the payment. */
+  requestId: string;
+  toolId: string;
+  network: string;
+  asset: Address;
+  payer: Address;
+  payTo: Address;
+  nonce: Hex;
+  /** Atomic USDC amount. */
+  amount: string;
+  protocolVersion: 1 | 2;
+  requestFingerprint: string;
+  state: LedgerState;
+  settlementTx: Hex | null;
+  errorCode: string | null;
+  resultHash: string | null;
+  attempts: number;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export type LedgerClaim = Omit<LedgerEntry, 'state' | 'settlementTx' | 'errorCode' | 'resultHash' | 'attempts' | 'createdAt' | 'updatedAt'>;
+
+export type ClaimOutcome = { claimed: true; entry: LedgerEntry } | { claimed: false; existing: LedgerEntry };
+
+export interface LedgerPatch {
+  settlementTx?: Hex | null;
+  errorCode?: string | null;
+  resultHash?: string | null;
+}
+
+export interface PaymentLedger {
+  /**
+   * Atomically reserve a payment: inserts a claimed row, or re-claims a released one.
+   * Any other existing row (claimed, settling, settled, settle_failed) is returned unchanged.
+   */
+  claim(claim: LedgerClaim): Promise<ClaimOutcome>;
+  /** Moves the row to `to` only if it is in one of `from`; returns the updated row or null. */
+  transition(x402RequestId: string, from: readonly LedgerState[], to: LedgerState, patch?: LedgerPatch): Promise<LedgerEntry | null>;
+  get(x402RequestId: string): Promise<LedgerEntry | null>;
+  /** Newest first; for operators and reconciliation. */
+  list(options?: { state?: LedgerState; limit?: number }): Promise<LedgerEntry[]>;
+}

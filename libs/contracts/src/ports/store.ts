@@ -1,0 +1,10 @@
+import type { PaymentLedger } from './ledger.js';
+
+/** Everything the service persists. One adapter per database; see @paysight/store. */
+export interface Store {
+  readonly kind: 'pglite' | 'postgres';
+  readonly ledger: PaymentLedger;
+  /** True when the database answers. */
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}

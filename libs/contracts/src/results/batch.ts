@@ -1,0 +1,14 @@
+import { z } from 'zod';
+import { walletSnapshotResult } from './wallet-snapshot.js';
+
+export const escalationCandidate = z.object({
+  address: z.string(),
+  index: z.number().int().nonnegative(),
+  reasons: z.array(z.string()),
+  suggestedTool: z.string(),
+});
+
+export const batchWalletSnapshotResult = z.object({
+  snapshots: z.array(walletSnapshotResult),
+  escalationCandidates: z.array(escalationCandidate),
+});

@@ -1,0 +1,29 @@
+import { z } from 'zod';
+
+export const TX_STATUSES = ['success', 'reverted', 'pending', 'not_found'] as const;
+export const FINALITIES = ['finalized', 'safe', 'unsafe', 'pending', 'not_found'] as const;
+
+export const txStatusResult = z.object({
+  transactionHash: z.string(),
+  status: z.string().meta({ description: `One of ${TX_STATUSES.join(', ')}.` }),
+  blockNumber: z.string().nullable(),
+  confirmations: z.number().int().nonnegative().nullable(),
+  finality: z.string().meta({
+    description:
+      'finalized: at or below the chain\'s finalized block; safe: at or below its safe block; unsafe: mined but not yet safe; pending: in the mempool; not_found: unknown to the node.',
+  }),
+  explorerUrl: z.string().nullable().meta({ description: 'Public explorer page; null on the devnet, which no explorer indexes.' }),
+  chain: z.string(),
+  from: z.string().nullable(),
+  to: z.string().nullable(),
+  contractCreated: z.string().nullable(),
+  fee: z
+    .object({ gasUsed: z.string(), effectiveGasPrice: z.string(), totalWei: z.string(), formatted: z.string(), symbol: z.string() })
+    .nullable()
+    .meta({ description: 'Fee paid by the sender; null until mined.' }),
+  method: z
+    .object({ selector: z.string().nullable(), kind: z.enum(['transfer', 'contract_call', 'contract_creation']) })
+    .nullable(),
+});
+
+export type TxStatusResult = z.infer<typeof txStatusResult>;

@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { CHAIN_NAMES } from '../chains.js';
+import { confidence } from '../schemas/common.js';
+
+const address = z.string().meta({ description: 'Checksummed EVM address.' });
+const rawAmount = z.string().regex(/^\d+$/).meta({ description: 'Raw integer amount in the asset\'s smallest unit.' });
+
+export const accountType = z.enum(['eoa', 'contract', 'delegated_eoa']).meta({
+  description: 'eoa: no code; contract: deployed bytecode; delegated_eoa: an account with an EIP-7702 delegation (code 0xef0100 || target).',
+});
+
+export const tokenHolding = z.object({
+  address,
+  symbol: z.string().nullable(),
+  name: z.string().nullable(),
+  decimals: z.number().int().nullable(),
+  balance: rawAmount,
+  formatted: z.string().nullable().meta({ description: 'Balance in whole tokens; null when decimals are unknown.' }),
+  isStablecoin: z.boolean(),
+  source: z.enum(['known_token', 'transfer_history']).meta({ description: 'Why this token was checked.' }),
+});
+
+export const nftHolding = z.object({
+  contract: address,
+  standard: z.enum(['erc721', 'erc1155']),
+  name: z.string().nullable(),
+  symbol: z.string().nullable(),
+  tokenIds: z.array(z.string()).meta({ description: 'Token ids seen held at the snapshot block (capped).' }),
+  count: z.number().int().nonnegative(),
+});
+
+export const activityItem = z.object({
+  transactionHash: z.string(),
+  blockNumber: z.string(),
+  logIndex: z.number().int().nullable(),
+  timestamp: z.string().nullable().meta({ description: 'Block time (ISO 8601) when known.' }),
+  direction: z.enum(['in', 'out', 'self']),
+  kind: z.enum(['native', 'erc20', 'erc721', 'erc1155']),
+  asset: z.object({ address: address.nullable(), symbol: z.string().nullable() }),
+  amount: rawAmount.meta({ description: 'Raw amount; for NFTs the number of items.' }),
+  formatted: z.string().nullable(),
+  tokenId: z.string().nullable(),
+  counterparty: address,
+});
+
+export const walletSnapshotResult = z.object({
+  addressSummary: z.object({
+    address,
+    chain: z.enum(CHAIN_NAMES),
+    chainId: z.number().int(),
+    accountType,
+    delegatedTo: address.nullable().meta({ description: 'EIP-7702 delegation target, when accountType is delegated_eoa.' }),
+    codeSize: z.number().int().nonnegative(),
+    transactionCount: z.number().int().nonnegative().meta({ description: 'Account nonce: transactions sent (or contracts created, for a contract).' }),
+    nativeBalance: z.object({ symbol: z.string(), wei: rawAmount, formatted: z.string() }),
+    snapshotBlock: z.string(),
+    activityWindow: z.object({ fromBlock: z.string(), toBlock: z.string(), complete: z.boolean() }).meta({
+      description: 'Blocks whose token transfer logs were read; complete is false when the window does not reach the start of the chain.',
+    }),
+    transfersInWindow: z.number().int().nonnegative(),
+    distinctCounterparties: z.number().int().nonnegative(),
+    lastActivityBlock: z.string().nullable(),
+  }),
+  assetExposure: z.object({
+    native: z.object({ symbol: z.string(), wei: rawAmount, formatted: z.string() }),
+    tokens: z.array(tokenHolding),
+    nfts: z.array(nftHolding),
+    stablecoinBalanceUsd: z.string().meta({ description: 'Sum of known USD stablecoin balances, as a decimal string.' }),
+    tokenCount: z.number().int().nonnegative(),
+    nftCount: z.number().int().nonnegative(),
+  }),
+  recentActivity: z.array(activityItem),
+  confidence,
+  recommendedNextAction: z.string(),
+});
+
+export type WalletSnapshotResult = z.infer<typeof walletSnapshotResult>;
+export type ActivityItem = z.infer<typeof activityItem>;
+export type TokenHolding = z.infer<typeof tokenHolding>;
+export type NftHolding = z.infer<typeof nftHolding>;
