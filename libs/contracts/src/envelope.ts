@@ -9,6 +9,10 @@ export const priceObject = z.object({
 });
 export type PriceObject = z.infer<typeof priceObject>;
 
+export function priceObjectFor(amount: string): PriceObject {
+  return { amount, currency: PAYMENT.currency, network: PAYMENT.networkName, x402Network: PAYMENT.network };
+}
+
 /** Envelope of the wallet and transaction endpoints. */
 export function paidEnvelope<const Tool extends string, R extends z.ZodType>(tool: Tool, result: R) {
   return z.object({

@@ -1,0 +1,17 @@
+import type { ToolId } from '@paysight/contracts';
+import type { AnyToolModule } from './tool-module.js';
+import { walletSnapshot } from './wallet/snapshot/index.js';
+import { txStatus } from './tx/status/index.js';
+
+/**
+ * The tools implemented so far, by catalog id. The apps serve a catalog entry only when it has an
+ * implementation here; the catalog itself stays the list of what is offered.
+ */
+export const TOOL_MODULES: Partial<Record<ToolId, AnyToolModule>> = {
+  wallet_snapshot: walletSnapshot,
+  tx_status: txStatus,
+};
+
+export function toolModule(id: string): AnyToolModule | undefined {
+  return TOOL_MODULES[id as ToolId];
+}

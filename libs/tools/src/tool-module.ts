@@ -1,0 +1,53 @@
+import type { ChainName, ChainSource, DataSourceStatus, ToolId } from '@paysight/contracts';
+
+/** What a tool may touch while gathering. Tools never import adapters: they get ports. */
+export interface ToolPorts {
+  chain: ChainSource;
+}
+
+/** Passed to the pure analyze step instead of reading the clock. */
+export interface AnalyzeContext {
+  now: Date;
+}
+
+/** Facts about the data behind a result; becomes the envelope's metadata. */
+export interface ToolMetadata {
+  chain?: ChainName;
+  dataSourceStatus: DataSourceStatus;
+  /** What the data covers and how it was read. */
+  dataNotes: string[];
+  /** What this call could not see. */
+  limitations: string[];
+  [key: string]: unknown;
+}
+
+export interface ToolOutput<Result> {
+  result: Result;
+  metadata: ToolMetadata;
+}
+
+/**
+ * One paid tool: `gather` asks the ports for exactly the data it needs; `analyze` is a pure
+ * function of the input, that data and the context.
+ */
+export interface ToolModule<Input = unknown, Data = unknown, Result = unknown> {
+  id: ToolId;
+  /** Chains the call will read; known before payment, so a chain that cannot be served is refused up front. */
+  chains(input: Input): ChainName[];
+  gather(input: Input, ports: ToolPorts): Promise<Data>;
+  analyze(input: Input, data: Data, context: AnalyzeContext): ToolOutput<Result>;
+}
+
+export async function runTool<Input, Data, Result>(
+  tool: ToolModule<Input, Data, Result>,
+  input: Input,
+  ports: ToolPorts,
+  context: AnalyzeContext,
+): Promise<ToolOutput<Result>> {
+  const data = await tool.gather(input, ports);
+  return tool.analyze(input, data, context);
+}
+
+/** A module of any tool, for registries keyed by tool id; each module is typed by its own schemas. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyToolModule = ToolModule<any, any, any>;

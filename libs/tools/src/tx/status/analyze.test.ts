@@ -1,0 +1,69 @@
+import { transactionRequest, txStatusResult, type ReceiptRecord, type TransactionRecord } from '@paysight/contracts';
+import { getAddress, type Hex } from 'viem';
+import { analyzeTxStatus, type TxStatusData } from './index.js';
+
+const HASH = `0x${'ab'.repeat(32)}` as Hex;
+const FROM = getAddress('0x1111111111111111111111111111111111111111');
+const TO = getAddress('0x2222222222222222222222222222222222222222');
+const ctx = { now: new Date() };
+const tx: TransactionRecord = { hash: HASH, blockNumber: 10n, from: FROM, to: TO, value: 1n, input: '0xa9059cbb00', nonce: 0, gas: 50_000n, type: 'eip1559' };
+const receipt: ReceiptRecord = {
+  transactionHash: HASH,
+  blockNumber: 10n,
+  status: 'success',
+  from: FROM,
+  to: TO,
+  contractAddress: null,
+  gasUsed: 21_000n,
+  effectiveGasPrice: 2_000_000_000n,
+  logs: [],
+};
+const block = (n: bigint) => ({ number: n, hash: HASH, timestamp: 0n, baseFeePerGas: null });
+const base = (over: Partial<TxStatusData>): TxStatusData => ({
+  coverage: { dataSourceStatus: 'Live', notes: [] },
+  transaction: tx,
+  receipt,
+  head: 20n,
+  safe: block(15n),
+  finalized: block(5n),
+  ...over,
+});
+
+describe('analyzeTxStatus', () => {
+  const input = transactionRequest.parse({ hash: HASH, chain: 'ethereum' });
+
+  it('reports a mined transaction with confirmations, finality, fee and explorer link', () => {
+    const { result } = analyzeTxStatus(input, base({}), ctx);
+    expect(txStatusResult.parse(result)).toEqual(result);
+    expect(result).toMatchObject({
+      status: 'success',
+      blockNumber: '10',
+      confirmations: 11,
+      finality: 'safe',
+      explorerUrl: `https://etherscan.io/tx/${HASH}`,
+      fee: { totalWei: '42000000000000', formatted: '0.000042', symbol: 'ETH' },
+      method: { selector: '0xa9059cbb', kind: 'contract_call' },
+    });
+  });
+
+  it('calls a block at or below the finalized head finalized', () => {
+    expect(analyzeTxStatus(input, base({ finalized: block(10n) }), ctx).result.finality).toBe('finalized');
+    expect(analyzeTxStatus(input, base({ safe: block(9n), finalized: null }), ctx).result.finality).toBe('unsafe');
+  });
+
+  it('distinguishes pending from unknown, and links no explorer on the devnet', () => {
+    expect(analyzeTxStatus(input, base({ receipt: null }), ctx).result).toMatchObject({ status: 'pending', finality: 'pending', confirmations: null, blockNumber: null });
+    const missing = analyzeTxStatus(input, base({ receipt: null, transaction: null }), ctx);
+    expect(missing.result).toMatchObject({ status: 'not_found', finality: 'not_found', explorerUrl: null, fee: null, method: null });
+    expect(missing.metadata.limitations.join(' ')).toMatch(/does not know this hash/);
+    expect(analyzeTxStatus(input, base({ coverage: { dataSourceStatus: 'Demo', notes: [] } }), ctx).result.explorerUrl).toBeNull();
+  });
+
+  it('reports reverts and contract creations', () => {
+    const reverted = analyzeTxStatus(input, base({ receipt: { ...receipt, status: 'reverted' } }), ctx);
+    expect(reverted.result.status).toBe('reverted');
+    const created = getAddress('0x3333333333333333333333333333333333333333');
+    const creation = analyzeTxStatus(input, base({ transaction: { ...tx, to: null }, receipt: { ...receipt, to: null, contractAddress: created } }), ctx);
+    expect(creation.result).toMatchObject({ to: null, contractCreated: created, method: { kind: 'contract_creation' } });
+  });
+});

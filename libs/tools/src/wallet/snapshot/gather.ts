@@ -1,0 +1,153 @@
+import { MULTICALL3_ADDRESS, type WalletRequest } from '@paysight/contracts';
+import { erc1155Abi, erc20Abi, erc721Abi, multicall3Abi, type Address } from 'viem';
+import { activityWindow } from '../../shared/activity-window.js';
+import { TRANSFER_BATCH_TOPIC, TRANSFER_SINGLE_TOPIC, TRANSFER_TOPIC, addressTopic } from '../../shared/erc-events.js';
+import { KNOWN_TOKENS } from '../../shared/known-tokens.js';
+import { ReadPlan } from '../../shared/read-plan.js';
+import { decodeTransferLog, newestFirst, uniqueTransfers, type TokenTransfer } from '../../shared/transfers.js';
+import type { ToolPorts } from '../../tool-module.js';
+import type { TokenReading, WalletSnapshotData } from './data.js';
+
+/** Bounds on what one snapshot reads, so a very active wallet cannot make a call unbounded. */
+export const SNAPSHOT_LIMITS = {
+  historyTokens: 40,
+  erc721Ids: 100,
+  erc1155Items: 40,
+  activityItems: { basic: 20, deep: 50 },
+} as const;
+
+export async function gatherWalletSnapshot(input: WalletRequest, { chain: source }: ToolPorts): Promise<WalletSnapshotData> {
+  const { chain, address } = input;
+  const coverage = source.coverage(chain);
+  const head = await source.getBlock(chain, 'latest');
+  if (!head) throw new Error('the node returned no latest block');
+  const window = activityWindow(chain, input.depth, head.number);
+  const topic = addressTopic(address);
+  const range = { fromBlock: window.fromBlock, toBlock: window.toBlock };
+
+  const [code, transactionCount, sent, received, sent1155, received1155] = await Promise.all([
+    source.getCode(chain, address, head.number),
+    source.getTransactionCount(chain, address, head.number),
+    source.getLogs(chain, { ...range, topics: [TRANSFER_TOPIC, topic] }),
+    source.getLogs(chain, { ...range, topics: [TRANSFER_TOPIC, null, topic] }),
+    source.getLogs(chain, { ...range, topics: [[TRANSFER_SINGLE_TOPIC, TRANSFER_BATCH_TOPIC], null, topic] }),
+    source.getLogs(chain, { ...range, topics: [[TRANSFER_SINGLE_TOPIC, TRANSFER_BATCH_TOPIC], null, null, topic] }),
+  ]);
+  const transfers = uniqueTransfers([...sent, ...received, ...sent1155, ...received1155].flatMap(decodeTransferLog)).sort(newestFirst);
+
+  const truncations: string[] = [];
+  const plan = new ReadPlan();
+  const nativeHandle = plan.add({ address: MULTICALL3_ADDRESS, abi: multicall3Abi, functionName: 'getEthBalance', args: [address] });
+  const tokenHandles = planTokenReads(plan, address, tokenCandidates(input, transfers, truncations));
+  const erc721Handles = planErc721Reads(plan, address, transfers, truncations);
+  const erc1155Handles = planErc1155Reads(plan, address, transfers, truncations);
+  await plan.execute(source, chain, head.number);
+
+  const shown = transfers.slice(0, SNAPSHOT_LIMITS.activityItems[input.depth]);
+  const blockTimestamps = await readBlockTimestamps(source, chain, shown);
+
+  return {
+    chain,
+    address,
+    coverage,
+    head: { number: head.number, timestamp: head.timestamp },
+    window,
+    code,
+    transactionCount,
+    nativeBalance: plan.value<bigint>(nativeHandle),
+    transfers,
+    tokens: tokenHandles.map((h) => ({
+      address: h.address,
+      source: h.source,
+      balance: plan.value<bigint>(h.balance),
+      symbol: plan.value<string>(h.symbol),
+      name: plan.value<string>(h.name),
+      decimals: toNumber(plan.value<number | bigint>(h.decimals)),
+    })),
+    erc721: erc721Handles.map((h) => ({
+      contract: h.contract,
+      name: plan.value<string>(h.name),
+      symbol: plan.value<string>(h.symbol),
+      balance: plan.value<bigint>(h.balance),
+      ownedIds: h.owners.filter((o) => plan.value<string>(o.handle)?.toLowerCase() === address.toLowerCase()).map((o) => o.tokenId),
+    })),
+    erc1155: erc1155Handles.map((h) => ({ contract: h.contract, tokenId: h.tokenId, balance: plan.value<bigint>(h.balance) })),
+    blockTimestamps,
+    truncations,
+  };
+}
+
+function toNumber(value: number | bigint | null): number | null {
+  return value === null ? null : Number(value);
+}
+
+interface TokenCandidate {
+  address: Address;
+  source: TokenReading['source'];
+}
+
+/** Known tokens of the chain first, then ERC-20 contracts seen in the wallet's transfers (most recent first). */
+function tokenCandidates(input: WalletRequest, transfers: TokenTransfer[], truncations: string[]): TokenCandidate[] {
+  const candidates = new Map<string, TokenCandidate>();
+  for (const t of KNOWN_TOKENS[input.chain]) candidates.set(t.address.toLowerCase(), { address: t.address, source: 'known_token' });
+  const fromHistory = [...new Set(transfers.filter((t) => t.kind === 'erc20').map((t) => t.token))].filter((a) => !candidates.has(a.toLowerCase()));
+  if (fromHistory.length > SNAPSHOT_LIMITS.historyTokens) {
+    truncations.push(`${fromHistory.length} ERC-20 contracts appear in the window; balances were read for the ${SNAPSHOT_LIMITS.historyTokens} most recent.`);
+  }
+  for (const token of fromHistory.slice(0, SNAPSHOT_LIMITS.historyTokens)) candidates.set(token.toLowerCase(), { address: token, source: 'transfer_history' });
+  return [...candidates.values()];
+}
+
+function planTokenReads(plan: ReadPlan, wallet: Address, candidates: TokenCandidate[]) {
+  return candidates.map((c) => ({
+    ...c,
+    balance: plan.add({ address: c.address, abi: erc20Abi, functionName: 'balanceOf', args: [wallet] }),
+    symbol: plan.add({ address: c.address, abi: erc20Abi, functionName: 'symbol' }),
+    name: plan.add({ address: c.address, abi: erc20Abi, functionName: 'name' }),
+    decimals: plan.add({ address: c.address, abi: erc20Abi, functionName: 'decimals' }),
+  }));
+}
+
+function planErc721Reads(plan: ReadPlan, wallet: Address, transfers: TokenTransfer[], truncations: string[]) {
+  const received = transfers.filter((t) => t.kind === 'erc721' && t.to === wallet && t.tokenId !== null);
+  const idsByContract = new Map<Address, Set<bigint>>();
+  let checked = 0;
+  for (const t of received) {
+    const ids = idsByContract.get(t.token) ?? new Set<bigint>();
+    if (!ids.has(t.tokenId!) && checked < SNAPSHOT_LIMITS.erc721Ids) {
+      ids.add(t.tokenId!);
+      checked++;
+    }
+    idsByContract.set(t.token, ids);
+  }
+  if (new Set(received.map((t) => `${t.token}:${t.tokenId}`)).size > checked) {
+    truncations.push(`Ownership was checked for the ${SNAPSHOT_LIMITS.erc721Ids} most recently received ERC-721 items only.`);
+  }
+  return [...idsByContract.entries()].map(([contract, ids]) => ({
+    contract,
+    name: plan.add({ address: contract, abi: erc721Abi, functionName: 'name' }),
+    symbol: plan.add({ address: contract, abi: erc721Abi, functionName: 'symbol' }),
+    balance: plan.add({ address: contract, abi: erc721Abi, functionName: 'balanceOf', args: [wallet] }),
+    owners: [...ids].map((tokenId) => ({ tokenId, handle: plan.add({ address: contract, abi: erc721Abi, functionName: 'ownerOf', args: [tokenId] }) })),
+  }));
+}
+
+function planErc1155Reads(plan: ReadPlan, wallet: Address, transfers: TokenTransfer[], truncations: string[]) {
+  const items = new Map<string, { contract: Address; tokenId: bigint }>();
+  for (const t of transfers) {
+    if (t.kind === 'erc1155' && t.tokenId !== null) items.set(`${t.token}:${t.tokenId}`, { contract: t.token, tokenId: t.tokenId });
+  }
+  if (items.size > SNAPSHOT_LIMITS.erc1155Items) {
+    truncations.push(`Balances were read for the ${SNAPSHOT_LIMITS.erc1155Items} most recent of ${items.size} ERC-1155 items.`);
+  }
+  return [...items.values()].slice(0, SNAPSHOT_LIMITS.erc1155Items).map((item) => ({
+    ...item,
+    balance: plan.add({ address: item.contract, abi: erc1155Abi, functionName: 'balanceOf', args: [wallet, item.tokenId] }),
+  }));
+}
+
+async function readBlockTimestamps(source: ToolPorts['chain'], chain: WalletRequest['chain'], transfers: TokenTransfer[]): Promise<Record<string, string>> {
+  const blocks = [...new Set(transfers.map((t) => t.blockNumber))];
+  const headers = await Promise.all(blocks.map((n) => source.getBlock(chain, n)));
+  return Object.fromEntries(headers.flatMap((h) => (h ? [[h.number.toString(), h.timestamp.toString()]] : [])));
+}
