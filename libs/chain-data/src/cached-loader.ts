@@ -1,0 +1,33 @@
+import type { LruCache } from './lru-cache.js';
+
+/** How long a loaded value may be reused: a number of milliseconds, Infinity, or null for not at all. */
+export type Keep<T> = (value: T) => number | null | Promise<number | null>;
+
+/**
+ * Loads values through a bounded LRU cache. Concurrent loads of one key share a single request,
+ * and each value decides for itself whether and how long it is kept.
+ */
+export class CachedLoader {
+  private readonly inflight = new Map<string, Promise<unknown>>();
+
+  constructor(private readonly cache: LruCache<unknown>) {}
+
+  load<T>(key: string, loader: () => Promise<T>, keep: Keep<T>): Promise<T> {
+    const cached = this.cache.get(key);
+    if (cached !== undefined) return Promise.resolve(cached as T);
+    const pending = this.inflight.get(key);
+    if (pending) return pending as Promise<T>;
+    const loading = (async () => {
+      try {
+        const value = await loader();
+        const ttl = await keep(value);
+        if (ttl !== null && ttl > 0 && value !== undefined) this.cache.set(key, value, ttl);
+        return value;
+      } finally {
+        this.inflight.delete(key);
+      }
+    })();
+    this.inflight.set(key, loading);
+    return loading;
+  }
+}

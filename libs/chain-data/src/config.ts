@@ -1,0 +1,140 @@
+import { CHAIN_NAMES, CHAINS, isChainName, type ChainName } from '@paysight/contracts';
+
+/** One chain's JSON-RPC endpoint. */
+export interface ChainEndpoint {
+  /** http(s) URL of a JSON-RPC node. It may hold an API key, so it never appears in errors. */
+  rpcUrl: string;
+  /** A local development chain: its data is reported as dataSourceStatus Demo. */
+  demo?: boolean;
+  /** Largest block span of one eth_getLogs request on this chain; overrides the source-wide value. */
+  maxLogBlockRange?: number;
+}
+
+export interface JsonRpcChainSourceConfig {
+  /** Chains to serve; a chain left out is not served. */
+  chains: Partial<Record<ChainName, ChainEndpoint>>;
+  /** HTTP timeout of one JSON-RPC request. Default 10000. */
+  timeoutMs?: number;
+  /** Requests in flight per chain. Default 4. */
+  maxConcurrency?: number;
+  /** viem retries of a failed request (5xx, 429, timeouts). Default 2; use 0 in tests. */
+  retryCount?: number;
+  /** Largest block span of one eth_getLogs request. Default 10000; refused ranges are split further. */
+  maxLogBlockRange?: number;
+  /** Calls per Multicall3 aggregate3 round trip; bigger batches are chunked. Default 1000. */
+  maxCallsPerMulticall?: number;
+  /** Entries of the immutable-data cache, shared by all chains. Default 5000. */
+  cacheMaxEntries?: number;
+  /** How long the head and block tags are reused. Default: half a block time, at most 1000 ms. */
+  headTtlMs?: number;
+  /** Data is cached once its block is at least this many blocks below the head. Default 1. */
+  cacheConfirmations?: number;
+}
+
+export const DEFAULTS = {
+  timeoutMs: 10_000,
+  maxConcurrency: 4,
+  retryCount: 2,
+  maxLogBlockRange: 10_000,
+  maxCallsPerMulticall: 1_000,
+  cacheMaxEntries: 5_000,
+  cacheConfirmations: 1,
+} as const;
+
+export function defaultHeadTtlMs(chain: ChainName): number {
+  return Math.min(1_000, CHAINS[chain].averageBlockSeconds * 500);
+}
+
+export interface ConfigIssue {
+  /** The environment variable or config path at fault, e.g. RPC_URL_BASE or chains.base.rpcUrl. */
+  field: string;
+  message: string;
+}
+
+/** The chain data configuration is invalid; lists every problem at once and never echoes a URL. */
+export class ChainSourceConfigError extends Error {
+  override readonly name = 'ChainSourceConfigError';
+  constructor(readonly issues: ConfigIssue[]) {
+    super(`Invalid chain data configuration: ${issues.map((i) => `${i.field} ${i.message}`).join('; ')}`);
+  }
+}
+
+export function rpcUrlVariable(chain: ChainName): string {
+  return `RPC_URL_${chain.toUpperCase()}`;
+}
+
+export function chainModeVariable(chain: ChainName): string {
+  return `CHAIN_DATA_MODE_${chain.toUpperCase()}`;
+}
+
+/**
+ * Reads RPC_URL_<CHAIN> for each chain. CHAIN_DATA_MODE=demo labels every configured chain Demo;
+ * CHAIN_DATA_MODE_<CHAIN>=demo|live overrides it per chain. Chains without a URL are not served.
+ */
+export function chainSourceConfigFromEnv(env: Readonly<Record<string, string | undefined>>): JsonRpcChainSourceConfig {
+  const issues: ConfigIssue[] = [];
+  const defaultDemo = readMode(env, 'CHAIN_DATA_MODE', false, issues);
+  const chains: JsonRpcChainSourceConfig['chains'] = {};
+  for (const chain of CHAIN_NAMES) {
+    const variable = rpcUrlVariable(chain);
+    const rpcUrl = env[variable]?.trim();
+    const demo = readMode(env, chainModeVariable(chain), defaultDemo, issues);
+    if (!rpcUrl) continue;
+    const problem = rpcUrlProblem(rpcUrl);
+    if (problem) issues.push({ field: variable, message: problem });
+    else chains[chain] = { rpcUrl, demo };
+  }
+  if (issues.length > 0) throw new ChainSourceConfigError(issues);
+  return { chains };
+}
+
+function readMode(env: Readonly<Record<string, string | undefined>>, variable: string, fallback: boolean, issues: ConfigIssue[]): boolean {
+  const value = env[variable]?.trim().toLowerCase();
+  if (!value) return fallback;
+  if (value === 'demo') return true;
+  if (value === 'live') return false;
+  issues.push({ field: variable, message: 'must be demo or live' });
+  return fallback;
+}
+
+/** Why the value cannot be used as an RPC URL, or null when it can. */
+export function rpcUrlProblem(value: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return 'is not a valid URL';
+  }
+  if (url.protocol === 'ws:' || url.protocol === 'wss:') return 'must be an http(s) URL (WebSocket endpoints are not supported)';
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'must be an http(s) URL';
+  return null;
+}
+
+/** Checks a programmatic configuration; throws ChainSourceConfigError listing every problem. */
+export function validateConfig(config: JsonRpcChainSourceConfig): void {
+  const issues: ConfigIssue[] = [];
+  for (const [chain, endpoint] of Object.entries(config.chains ?? {})) {
+    if (!isChainName(chain)) {
+      issues.push({ field: `chains.${chain}`, message: `is not a supported chain (supported: ${CHAIN_NAMES.join(', ')})` });
+      continue;
+    }
+    if (endpoint === undefined) continue;
+    const problem = typeof endpoint.rpcUrl === 'string' ? rpcUrlProblem(endpoint.rpcUrl) : 'is required';
+    if (problem) issues.push({ field: `chains.${chain}.rpcUrl`, message: problem });
+    checkInteger(issues, `chains.${chain}.maxLogBlockRange`, endpoint.maxLogBlockRange, 1);
+  }
+  checkInteger(issues, 'timeoutMs', config.timeoutMs, 1);
+  checkInteger(issues, 'maxConcurrency', config.maxConcurrency, 1);
+  checkInteger(issues, 'retryCount', config.retryCount, 0);
+  checkInteger(issues, 'maxLogBlockRange', config.maxLogBlockRange, 1);
+  checkInteger(issues, 'maxCallsPerMulticall', config.maxCallsPerMulticall, 1);
+  checkInteger(issues, 'cacheMaxEntries', config.cacheMaxEntries, 1);
+  checkInteger(issues, 'headTtlMs', config.headTtlMs, 0);
+  checkInteger(issues, 'cacheConfirmations', config.cacheConfirmations, 0);
+  if (issues.length > 0) throw new ChainSourceConfigError(issues);
+}
+
+function checkInteger(issues: ConfigIssue[], field: string, value: number | undefined, min: number): void {
+  if (value === undefined) return;
+  if (!Number.isSafeInteger(value) || value < min) issues.push({ field, message: `must be an integer of at least ${min}` });
+}

@@ -1,0 +1,11 @@
+export { createJsonRpcChainSource, JsonRpcChainSource } from './json-rpc/json-rpc-chain-source.js';
+export { JsonRpcFailure, type RpcFailureDetails, type RpcFailureKind } from './json-rpc/rpc-failure.js';
+export {
+  chainModeVariable,
+  chainSourceConfigFromEnv,
+  ChainSourceConfigError,
+  rpcUrlVariable,
+  type ChainEndpoint,
+  type ConfigIssue,
+  type JsonRpcChainSourceConfig,
+} from './config.js';

@@ -1,0 +1,281 @@
+import {
+  CHAIN_NAMES,
+  CHAINS,
+  ChainUnavailableError,
+  isChainName,
+  MULTICALL3_ADDRESS,
+  type BlockHeader,
+  type BlockTag,
+  type ChainName,
+  type ChainSource,
+  type ContractRead,
+  type LogQuery,
+  type LogRecord,
+  type ReadResult,
+  type ReceiptRecord,
+  type SourceCoverage,
+  type TransactionRecord,
+} from '@paysight/contracts';
+import { hexToBigInt, hexToNumber, numberToHex, type Address, type Hex, type RpcBlock, type RpcLog, type RpcTransaction, type RpcTransactionReceipt } from 'viem';
+import { CachedLoader } from '../cached-loader.js';
+import { defaultHeadTtlMs, DEFAULTS, rpcUrlVariable, validateConfig, type JsonRpcChainSourceConfig } from '../config.js';
+import { jsonRpcCoverage } from '../coverage.js';
+import { LruCache } from '../lru-cache.js';
+import { rangeRefusal } from './log-range-refusal.js';
+import { fetchInRanges, type BlockRange } from './log-ranges.js';
+import { aggregate3Request, decodeAggregate3, decodeRead, encodeRead, type Aggregate3Call } from './multicall.js';
+import { toBlockHeader, compareLogs, toLogRecords, toReceiptRecord, toTransactionRecord } from './records.js';
+import { RpcChannel, rpcFailureOf } from './rpc-channel.js';
+
+interface ServedChain {
+  name: ChainName;
+  channel: RpcChannel;
+  demo: boolean;
+  maxLogSpan: bigint;
+  headTtlMs: number;
+  /** Highest head seen so far: a block at or below it is known to be mined without asking again. */
+  highestHead: bigint;
+}
+
+type BlockParam = Hex | BlockTag;
+
+/**
+ * ChainSource over plain JSON-RPC, one viem client per configured chain. Reads of settled blocks
+ * (at least `cacheConfirmations` below the head) are cached; the head and tags live for a short TTL.
+ */
+export class JsonRpcChainSource implements ChainSource {
+  private readonly served = new Map<ChainName, ServedChain>();
+  private readonly loader: CachedLoader;
+  private readonly confirmations: bigint;
+  private readonly maxCallsPerMulticall: number;
+
+  constructor(config: JsonRpcChainSourceConfig) {
+    validateConfig(config);
+    this.loader = new CachedLoader(new LruCache(config.cacheMaxEntries ?? DEFAULTS.cacheMaxEntries));
+    this.confirmations = BigInt(config.cacheConfirmations ?? DEFAULTS.cacheConfirmations);
+    this.maxCallsPerMulticall = config.maxCallsPerMulticall ?? DEFAULTS.maxCallsPerMulticall;
+    for (const name of CHAIN_NAMES) {
+      const endpoint = config.chains[name];
+      if (!endpoint) continue;
+      const channel = new RpcChannel(name, {
+        rpcUrl: endpoint.rpcUrl,
+        timeoutMs: config.timeoutMs ?? DEFAULTS.timeoutMs,
+        retryCount: config.retryCount ?? DEFAULTS.retryCount,
+        maxConcurrency: config.maxConcurrency ?? DEFAULTS.maxConcurrency,
+      });
+      this.served.set(name, {
+        name,
+        channel,
+        demo: endpoint.demo ?? false,
+        maxLogSpan: BigInt(endpoint.maxLogBlockRange ?? config.maxLogBlockRange ?? DEFAULTS.maxLogBlockRange),
+        headTtlMs: config.headTtlMs ?? defaultHeadTtlMs(name),
+        highestHead: -1n,
+      });
+    }
+  }
+
+  chains(): ChainName[] {
+    return CHAIN_NAMES.filter((name) => this.served.has(name));
+  }
+
+  coverage(chain: ChainName): SourceCoverage {
+    return jsonRpcCoverage(chain, this.chain(chain).demo);
+  }
+
+  /** Checks that the chain is configured and its node answers with the right chain id. */
+  async verifyChain(chain: ChainName): Promise<void> {
+    await this.chain(chain).channel.verifyChainId();
+  }
+
+  async getBlockNumber(chain: ChainName): Promise<bigint> {
+    return this.head(this.chain(chain));
+  }
+
+  async getBlock(chain: ChainName, block: bigint | BlockTag): Promise<BlockHeader | null> {
+    const served = this.chain(chain);
+    if (typeof block === 'bigint') {
+      return this.loader.load(
+        `${chain}:block:${block}`,
+        async () => {
+          const header = await this.fetchBlock(served, numberToHex(block));
+          if (header) this.observeHead(served, header.number);
+          return header;
+        },
+        (header) => (header ? this.keepIfSettled(served, header.number) : null),
+      );
+    }
+    return this.loader.load(
+      `${chain}:block:${block}`,
+      async () => {
+        const header = await this.fetchTag(served, block);
+        if (header && block === 'latest') this.observeHead(served, header.number);
+        return header;
+      },
+      () => served.headTtlMs,
+    );
+  }
+
+  async getTransaction(chain: ChainName, hash: Hex): Promise<TransactionRecord | null> {
+    const served = this.chain(chain);
+    return this.loader.load(
+      `${chain}:tx:${hash.toLowerCase()}`,
+      async () => {
+        const tx = await served.channel.request<RpcTransaction | null>('eth_getTransactionByHash', [hash]);
+        return tx ? toTransactionRecord(tx) : null;
+      },
+      (tx) => (tx?.blockNumber != null ? this.keepIfSettled(served, tx.blockNumber) : null),
+    );
+  }
+
+  async getTransactionReceipt(chain: ChainName, hash: Hex): Promise<ReceiptRecord | null> {
+    const served = this.chain(chain);
+    return this.loader.load(
+      `${chain}:receipt:${hash.toLowerCase()}`,
+      async () => {
+        const receipt = await served.channel.request<RpcTransactionReceipt | null>('eth_getTransactionReceipt', [hash]);
+        return receipt ? toReceiptRecord(receipt) : null;
+      },
+      (receipt) => (receipt ? this.keepIfSettled(served, receipt.blockNumber) : null),
+    );
+  }
+
+  async getCode(chain: ChainName, address: Address, blockNumber?: bigint): Promise<Hex> {
+    return this.readAccount(this.chain(chain), 'eth_getCode', address, blockNumber, (code: Hex) => code);
+  }
+
+  async getTransactionCount(chain: ChainName, address: Address, blockNumber?: bigint): Promise<number> {
+    return this.readAccount(this.chain(chain), 'eth_getTransactionCount', address, blockNumber, (count: Hex) => hexToNumber(count));
+  }
+
+  async readContracts(chain: ChainName, reads: readonly ContractRead[], options: { blockNumber?: bigint } = {}): Promise<ReadResult[]> {
+    const served = this.chain(chain);
+    const results: ReadResult[] = [];
+    const pending: { index: number; call: Aggregate3Call }[] = [];
+    reads.forEach((read, index) => {
+      const encoded = encodeRead(read);
+      if (encoded.ok) pending.push({ index, call: encoded.call });
+      else results[index] = { status: 'failure', error: encoded.error };
+    });
+    if (pending.length === 0) return results;
+
+    const chunks: (typeof pending)[] = [];
+    for (let start = 0; start < pending.length; start += this.maxCallsPerMulticall) chunks.push(pending.slice(start, start + this.maxCallsPerMulticall));
+    // Several round trips must still read one state: pin them to one block.
+    const block = options.blockNumber ?? (chunks.length > 1 ? await this.head(served) : undefined);
+    const blockParam: BlockParam = block === undefined ? 'latest' : numberToHex(block);
+
+    await Promise.all(
+      chunks.map(async (chunk) => {
+        const data = await served.channel.request<Hex>('eth_call', [aggregate3Request(chunk.map((p) => p.call)), blockParam]);
+        const outcomes = this.decodeMulticall(served, data, chunk.length, blockParam);
+        chunk.forEach(({ index }, i) => {
+          results[index] = decodeRead(reads[index] as ContractRead, outcomes[i] as { success: boolean; returnData: Hex });
+        });
+      }),
+    );
+    return results;
+  }
+
+  async getLogs(chain: ChainName, query: LogQuery): Promise<LogRecord[]> {
+    const served = this.chain(chain);
+    if (query.fromBlock > query.toBlock) throw new RangeError(`getLogs: fromBlock ${query.fromBlock} is after toBlock ${query.toBlock}`);
+    if (query.fromBlock < 0n) throw new RangeError('getLogs: fromBlock must not be negative');
+    // An empty address list would match every contract on the node: it selects nothing here.
+    if (Array.isArray(query.address) && query.address.length === 0) return [];
+    const filter = {
+      address: Array.isArray(query.address) ? query.address.map((a) => a.toLowerCase()) : query.address?.toLowerCase(),
+      topics: query.topics.map((t) => (Array.isArray(t) ? t.map((v) => v.toLowerCase()) : (t?.toLowerCase() ?? null))),
+    };
+    const range: BlockRange = { from: query.fromBlock, to: query.toBlock };
+    return this.loader.load(
+      `${chain}:logs:${JSON.stringify(filter)}:${range.from}-${range.to}`,
+      async () => {
+        const logs = await fetchInRanges(range, served.maxLogSpan, (piece) => this.fetchLogs(served, filter, piece), (error) => rangeRefusal(rpcFailureOf(error)));
+        return logs.sort(compareLogs);
+      },
+      () => this.keepIfSettled(served, range.to),
+    );
+  }
+
+  /**
+   * One eth_getLogs request. The first attempt skips retries, so a refused range is split at once;
+   * any other failure gets the configured retries.
+   */
+  private async fetchLogs(served: ServedChain, filter: object, piece: BlockRange): Promise<LogRecord[]> {
+    const params = [{ ...filter, fromBlock: numberToHex(piece.from), toBlock: numberToHex(piece.to) }];
+    let logs: RpcLog[];
+    try {
+      logs = await served.channel.request<RpcLog[]>('eth_getLogs', params, { retryCount: 0 });
+    } catch (error) {
+      if (served.channel.retryCount === 0 || rangeRefusal(rpcFailureOf(error)) !== null) throw error;
+      logs = await served.channel.request<RpcLog[]>('eth_getLogs', params, { retryCount: served.channel.retryCount - 1 });
+    }
+    return logs.flatMap(toLogRecords);
+  }
+
+  private async readAccount<T>(served: ServedChain, method: 'eth_getCode' | 'eth_getTransactionCount', address: Address, blockNumber: bigint | undefined, map: (raw: Hex) => T): Promise<T> {
+    const request = async () => map(await served.channel.request<Hex>(method, [address, blockNumber === undefined ? 'latest' : numberToHex(blockNumber)]));
+    if (blockNumber === undefined) return request();
+    return this.loader.load(`${served.name}:${method}:${address.toLowerCase()}:${blockNumber}`, request, () => this.keepIfSettled(served, blockNumber));
+  }
+
+  private async fetchBlock(served: ServedChain, block: BlockParam): Promise<BlockHeader | null> {
+    const raw = await served.channel.request<RpcBlock | null>('eth_getBlockByNumber', [block, false]);
+    return raw ? toBlockHeader(raw) : null;
+  }
+
+  /** A node that has no safe or finalized block yet (or does not know the tag) answers with an error: that is a null. */
+  private async fetchTag(served: ServedChain, tag: BlockTag): Promise<BlockHeader | null> {
+    try {
+      return await this.fetchBlock(served, tag);
+    } catch (error) {
+      const failure = rpcFailureOf(error);
+      const unknownTag = failure?.kind === 'rpc' && tag !== 'latest' && /safe|finali[sz]ed|unknown block|block not found|invalid block|not supported/i.test(failure.details.providerMessage ?? '');
+      if (unknownTag) return null;
+      throw error;
+    }
+  }
+
+  private decodeMulticall(served: ServedChain, data: Hex, expected: number, block: BlockParam): readonly { success: boolean; returnData: Hex }[] {
+    try {
+      const outcomes = decodeAggregate3(data);
+      if (outcomes.length === expected) return outcomes;
+    } catch {
+      // Handled below: nothing usable came back.
+    }
+    throw new ChainUnavailableError(served.name, `${CHAINS[served.name].displayName}: Multicall3 at ${MULTICALL3_ADDRESS} gave no usable answer at block ${block} (is it deployed there?)`);
+  }
+
+  private head(served: ServedChain): Promise<bigint> {
+    return this.loader.load(
+      `${served.name}:head`,
+      async () => hexToBigInt(await served.channel.request<Hex>('eth_blockNumber', [])),
+      (head) => {
+        this.observeHead(served, head);
+        return served.headTtlMs;
+      },
+    );
+  }
+
+  private observeHead(served: ServedChain, block: bigint): void {
+    if (block > served.highestHead) served.highestHead = block;
+  }
+
+  /** Immutable once its block is settled; asks for the head only when the highest one seen is not enough. */
+  private async keepIfSettled(served: ServedChain, block: bigint): Promise<number | null> {
+    const needed = block + this.confirmations;
+    if (needed <= served.highestHead) return Infinity;
+    return needed <= (await this.head(served)) ? Infinity : null;
+  }
+
+  private chain(chain: ChainName): ServedChain {
+    const served = this.served.get(chain);
+    if (served) return served;
+    if (!isChainName(chain)) throw new ChainUnavailableError(String(chain), `unknown chain "${String(chain).slice(0, 64)}" (supported: ${CHAIN_NAMES.join(', ')})`);
+    throw new ChainUnavailableError(chain, `${chain} is not configured: set ${rpcUrlVariable(chain)} (or chains.${chain}.rpcUrl) to serve it`);
+  }
+}
+
+export function createJsonRpcChainSource(config: JsonRpcChainSourceConfig): JsonRpcChainSource {
+  return new JsonRpcChainSource(config);
+}

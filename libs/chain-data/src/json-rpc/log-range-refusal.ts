@@ -1,0 +1,62 @@
+import type { JsonRpcFailure } from './rpc-failure.js';
+
+/** A provider refused an eth_getLogs range as too wide or too heavy; `maxSpan` when it named a limit. */
+export interface RangeRefusal {
+  maxSpan?: bigint;
+}
+
+/** Messages that state the largest block span the provider accepts; the first group is that number. */
+const STATED_LIMITS: readonly RegExp[] = [
+  /limited to (?:a )?([\d,.]+k?)(?: block)? range/i, // QuickNode, BlockPI, 1RPC: "eth_getLogs is limited to a 10,000 range"
+  /up to a ([\d,.]+k?) block range/i, // Alchemy, Aurora
+  /max(?:imum)? block range:? ([\d,.]+k?)/i, // PublicNode "exceed maximum block range: 50000", Hyperliquid
+  /limit the query to at most ([\d,.]+k?) blocks/i, // Coinbase (Base)
+  /max range: ([\d,.]+k?)/i, // Cloudflare
+  /maximum is set to ([\d,.]+k?)/i, // Avalanche
+  /maximum allowed number of requested blocks is ([\d,.]+k?)/i, // thirdweb
+  /block range is too wide \(maximum ([\d,.]+k?)\)/i, // Moonbeam
+  /block range (?:greater than|exceeds) ([\d,.]+k?)/i,
+  /range is too large, max is ([\d,.]+k?) blocks/i, // LlamaRPC, Merkle
+  /ranges over ([\d,.]+k?) blocks are not supported/i, // dRPC
+  /range allowed for your plan \(\d+ > (\d+)\)/i, // Blast
+];
+
+/** Messages that refuse a range without naming a limit: the adapter halves the range. */
+const REFUSALS: readonly RegExp[] = [
+  /query returned more than \d+ results/i, // geth, Infura, Erigon
+  /query exceeds max results/i, // LlamaRPC, Ankr
+  /logs matched by query exceeds limit/i, // Arbitrum Nitro
+  /log response size exceeded/i, // Alchemy
+  /response (?:size|too large|is too big)/i, // Optimism "backend response too large", 1RPC, dRPC
+  /block range (?:is )?too (?:large|wide|big)/i, // Base, OP Mainnet, Ankr
+  /block range limit exceeded/i, // Chainstack
+  /range (?:is )?too (?:large|wide|big)/i,
+  /too many (?:blocks|logs|results)/i,
+  /query timeout exceeded/i, // Alchemy: "Consider reducing your block range"
+];
+
+/** Infura and Alchemy suggest a concrete range: "Try with this block range [0x1, 0x2]", "this block range should work: [0x1, 0x2]". */
+const SUGGESTED_RANGE = /\[\s*0x([0-9a-f]+)\s*,\s*0x([0-9a-f]+)\s*\]/i;
+
+export function rangeRefusal(failure: JsonRpcFailure | undefined): RangeRefusal | null {
+  if (failure?.kind !== 'rpc') return null;
+  const message = failure.details.providerMessage ?? '';
+  const suggested = SUGGESTED_RANGE.exec(message);
+  if (suggested && /range/i.test(message)) {
+    const span = BigInt(`0x${suggested[2]}`) - BigInt(`0x${suggested[1]}`) + 1n;
+    if (span > 0n) return { maxSpan: span };
+  }
+  for (const pattern of STATED_LIMITS) {
+    const stated = pattern.exec(message)?.[1];
+    const span = stated === undefined ? null : parseSpan(stated);
+    if (span !== null && span > 0n) return { maxSpan: span };
+  }
+  return REFUSALS.some((pattern) => pattern.test(message)) ? {} : null;
+}
+
+function parseSpan(text: string): bigint | null {
+  const thousands = /k$/i.test(text);
+  const digits = text.replace(/[,.k]/gi, '');
+  if (!/^\d+$/.test(digits)) return null;
+  return BigInt(digits) * (thousands ? 1_000n : 1n);
+}

@@ -1,0 +1,95 @@
+import { BaseError, HttpRequestError, RpcRequestError, TimeoutError } from 'viem';
+
+export type RpcFailureKind = 'timeout' | 'unreachable' | 'http' | 'rpc' | 'invalid-response';
+
+export interface RpcFailureDetails {
+  httpStatus?: number;
+  /** JSON-RPC error code of the provider's answer. */
+  rpcCode?: number;
+  /** The provider's JSON-RPC error message, with anything from the RPC URL removed. */
+  providerMessage?: string;
+  /** Network error code such as ECONNREFUSED. */
+  networkCode?: string;
+}
+
+/**
+ * Why one JSON-RPC request failed, in words safe to log: it never holds the RPC URL, which may
+ * carry an API key. Attached as the `cause` of ChainUnavailableError.
+ */
+export class JsonRpcFailure extends Error {
+  override readonly name = 'JsonRpcFailure';
+  constructor(
+    readonly kind: RpcFailureKind,
+    readonly method: string,
+    readonly details: RpcFailureDetails,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const MAX_PROVIDER_MESSAGE = 200;
+
+export function describeRpcError(error: unknown, context: { method: string; rpcUrl: string; timeoutMs: number }): JsonRpcFailure {
+  const { method } = context;
+  const timeout = findInChain(error, (e) => e instanceof TimeoutError);
+  if (timeout) return new JsonRpcFailure('timeout', method, {}, `no answer within ${context.timeoutMs} ms`);
+
+  const rpc = findInChain(error, (e): e is RpcRequestError => e instanceof RpcRequestError);
+  if (rpc) {
+    const providerMessage = redact(String(rpc.details ?? ''), context.rpcUrl).slice(0, MAX_PROVIDER_MESSAGE);
+    const details: RpcFailureDetails = { rpcCode: rpc.code, providerMessage };
+    if (rpc.status !== undefined) details.httpStatus = rpc.status;
+    const status = details.httpStatus === undefined ? '' : ` (HTTP ${details.httpStatus})`;
+    return new JsonRpcFailure('rpc', method, details, `JSON-RPC error ${rpc.code}${status}: ${providerMessage}`);
+  }
+
+  const http = findInChain(error, (e): e is HttpRequestError => e instanceof HttpRequestError);
+  if (http?.status !== undefined) {
+    const reason = http.status === 429 ? ' (rate limited)' : '';
+    return new JsonRpcFailure('http', method, { httpStatus: http.status }, `HTTP ${http.status}${reason}`);
+  }
+  if (http) {
+    const networkCode = findNetworkCode(http);
+    const details: RpcFailureDetails = networkCode ? { networkCode } : {};
+    return new JsonRpcFailure('unreachable', method, details, `the endpoint could not be reached${networkCode ? ` (${networkCode})` : ''}`);
+  }
+  return new JsonRpcFailure('invalid-response', method, {}, 'the endpoint sent an answer that is not valid JSON-RPC');
+}
+
+function findInChain<T extends Error>(error: unknown, match: (e: Error) => e is T): T | undefined;
+function findInChain(error: unknown, match: (e: Error) => boolean): Error | undefined;
+function findInChain(error: unknown, match: (e: Error) => boolean): Error | undefined {
+  if (error instanceof BaseError) return (error.walk((e) => e instanceof Error && match(e)) as Error | null) ?? undefined;
+  return error instanceof Error && match(error) ? error : undefined;
+}
+
+/** The errno-style code (ECONNREFUSED, ENOTFOUND, UND_ERR_...) somewhere in the cause chain of a fetch failure. */
+function findNetworkCode(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 8 && current instanceof Object; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[A-Z][A-Z_]+$/.test(code)) return code;
+    const errors = (current as { errors?: unknown }).errors;
+    if (Array.isArray(errors) && errors.length > 0) current = errors[0];
+    else current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/** Removes the URL and the parts of it that may be secrets (credentials, long path segments, query values). */
+export function redact(text: string, rpcUrl: string): string {
+  const secrets = new Set<string>([rpcUrl]);
+  try {
+    const url = new URL(rpcUrl);
+    secrets.add(url.href);
+    for (const part of [decodeURIComponent(url.username), decodeURIComponent(url.password), ...url.pathname.split('/'), ...url.searchParams.values()]) {
+      if (part.length >= 8) secrets.add(part);
+    }
+  } catch {
+    // A URL that does not parse is rejected by the configuration before any request is made.
+  }
+  let result = text;
+  for (const secret of [...secrets].sort((a, b) => b.length - a.length)) result = result.split(secret).join('[redacted]');
+  return result;
+}
