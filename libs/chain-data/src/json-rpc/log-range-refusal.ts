@@ -35,23 +35,31 @@ const REFUSALS: readonly RegExp[] = [
   /query timeout exceeded/i, // Alchemy: "Consider reducing your block range"
 ];
 
-/** Infura and Alchemy suggest a concrete range: "Try with this block range [0x1, 0x2]", "this block range should work: [0x1, 0x2]". */
-const SUGGESTED_RANGE = /\[\s*0x([0-9a-f]+)\s*,\s*0x([0-9a-f]+)\s*\]/i;
+/**
+ * Some providers suggest a concrete range: Infura "Try with this block range [0x1, 0x2]", Alchemy
+ * "this block range should work: [0x1, 0x2]", LlamaRPC "retry with the range 24383075-24383096".
+ */
+const SUGGESTED_HEX_RANGE = /range[^[]*\[\s*0x([0-9a-f]+)\s*,\s*0x([0-9a-f]+)\s*\]/i;
+const SUGGESTED_DECIMAL_RANGE = /retry with the range (\d+)\s*-\s*(\d+)/i;
 
 export function rangeRefusal(failure: JsonRpcFailure | undefined): RangeRefusal | null {
   if (failure?.kind !== 'rpc') return null;
   const message = failure.details.providerMessage ?? '';
-  const suggested = SUGGESTED_RANGE.exec(message);
-  if (suggested && /range/i.test(message)) {
-    const span = BigInt(`0x${suggested[2]}`) - BigInt(`0x${suggested[1]}`) + 1n;
-    if (span > 0n) return { maxSpan: span };
-  }
+  const suggested = suggestedSpan(message);
+  if (suggested !== null) return { maxSpan: suggested };
   for (const pattern of STATED_LIMITS) {
     const stated = pattern.exec(message)?.[1];
     const span = stated === undefined ? null : parseSpan(stated);
     if (span !== null && span > 0n) return { maxSpan: span };
   }
   return REFUSALS.some((pattern) => pattern.test(message)) ? {} : null;
+}
+
+function suggestedSpan(message: string): bigint | null {
+  const hex = SUGGESTED_HEX_RANGE.exec(message);
+  const decimal = SUGGESTED_DECIMAL_RANGE.exec(message);
+  const [from, to] = hex ? [BigInt(`0x${hex[1]}`), BigInt(`0x${hex[2]}`)] : decimal ? [BigInt(decimal[1] as string), BigInt(decimal[2] as string)] : [0n, -1n];
+  return to >= from ? to - from + 1n : null;
 }
 
 function parseSpan(text: string): bigint | null {

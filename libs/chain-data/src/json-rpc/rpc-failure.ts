@@ -49,6 +49,7 @@ export function describeRpcError(error: unknown, context: { method: string; rpcU
     const reason = http.status === 429 ? ' (rate limited)' : '';
     return new JsonRpcFailure('http', method, { httpStatus: http.status }, `HTTP ${http.status}${reason}`);
   }
+  if (http && causeNamed(http, 'SyntaxError')) return new JsonRpcFailure('invalid-response', method, {}, 'the endpoint sent an answer that is not valid JSON-RPC');
   if (http) {
     const networkCode = findNetworkCode(http);
     const details: RpcFailureDetails = networkCode ? { networkCode } : {};
@@ -64,16 +65,27 @@ function findInChain(error: unknown, match: (e: Error) => boolean): Error | unde
   return error instanceof Error && match(error) ? error : undefined;
 }
 
-/** The errno-style code (ECONNREFUSED, ENOTFOUND, UND_ERR_...) somewhere in the cause chain of a fetch failure. */
-function findNetworkCode(error: unknown): string | undefined {
+/**
+ * The causes below an error, following AggregateError's first error too. Fetch failures come from
+ * Node's own realm, so plain property checks are used rather than instanceof.
+ */
+function* causes(error: unknown): Generator<{ name?: unknown; code?: unknown }> {
   let current: unknown = error;
-  for (let depth = 0; depth < 8 && current instanceof Object; depth += 1) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[A-Z][A-Z_]+$/.test(code)) return code;
-    const errors = (current as { errors?: unknown }).errors;
-    if (Array.isArray(errors) && errors.length > 0) current = errors[0];
-    else current = (current as { cause?: unknown }).cause;
+  for (let depth = 0; depth < 8 && typeof current === 'object' && current !== null; depth += 1) {
+    yield current;
+    const { errors, cause } = current as { errors?: unknown; cause?: unknown };
+    current = Array.isArray(errors) && errors.length > 0 ? errors[0] : cause;
   }
+}
+
+function causeNamed(error: unknown, name: string): boolean {
+  for (const cause of causes(error)) if (cause.name === name) return true;
+  return false;
+}
+
+/** The errno-style code (ECONNREFUSED, ENOTFOUND, UND_ERR_...) of a fetch failure. */
+function findNetworkCode(error: unknown): string | undefined {
+  for (const { code } of causes(error)) if (typeof code === 'string' && /^[A-Z][A-Z_]+$/.test(code)) return code;
   return undefined;
 }
 
