@@ -1,0 +1,13 @@
+export * from './wire.js';
+export { encodeBase64Json, decodeBase64Json, type Base64JsonResult } from './base64-json.js';
+export * from './offer.js';
+export * from './challenge.js';
+export * from './decode.js';
+export * from './match.js';
+export * from './payment-id.js';
+export * from './facilitator-client.js';
+export * from './authorization-reader.js';
+export * from './outcome.js';
+export * from './processor.js';
+export * from './local-facilitator.js';
+export { baseChain } from './base-chain.js';

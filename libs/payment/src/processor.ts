@@ -1,0 +1,252 @@
+import { randomUUID } from 'node:crypto';
+import { type CatalogEntry, type LedgerEntry, PAYMENT, type PaymentLedger, fingerprint, isChainUnavailable } from '@paysight/contracts';
+import type { Address, Hex } from 'viem';
+import type { AuthorizationReader } from './authorization-reader.js';
+import { encodeBase64Json } from './base64-json.js';
+import { type ChallengeReason, buildChallenge } from './challenge.js';
+import { type HeaderBag, decodePayment } from './decode.js';
+import type { FacilitatorClient } from './facilitator-client.js';
+import { matchPayment } from './match.js';
+import { payeeAddress, paymentRequirements } from './offer.js';
+import {
+  type PaidCallOutcome,
+  type PaymentInProgressOutcome,
+  type PaymentRejectedOutcome,
+  type RejectionReason,
+  type Settlement,
+  inProgressOutcome,
+  paymentRequiredOutcome,
+  rejectedOutcome,
+  unavailableOutcome,
+} from './outcome.js';
+import { x402RequestIdOf } from './payment-id.js';
+import type { Eip3009Authorization, PaymentPayloadV2, PaymentRequirements, SettleResponse } from './wire.js';
+
+export const PAYMENT_RESPONSE_HEADER = 'PAYMENT-RESPONSE';
+export const X_PAYMENT_RESPONSE_HEADER = 'X-PAYMENT-RESPONSE';
+
+export interface PaidCallProcessorOptions {
+  /** The payee of every offer. */
+  payTo: string;
+  ledger: PaymentLedger;
+  facilitator: FacilitatorClient;
+  /** Reconciles settlements the facilitator could not report (see createViemAuthorizationReader). */
+  authorizations: AuthorizationReader;
+  clock?: () => Date;
+  /** Request ids for calls that arrive without one. */
+  newRequestId?: () => string;
+  maxPaymentHeaderLength?: number;
+}
+
+export interface PaidCall<T> {
+  entry: Pick<CatalogEntry, 'id' | 'title' | 'price'>;
+  /** The tool input, already validated against the tool's request schema. */
+  input: unknown;
+  /** Request headers (names in any case). */
+  headers: HeaderBag;
+  /** Absolute URL of the paid resource, for the offer. */
+  resourceUrl: string;
+  requestId?: string;
+  /** Produces the result. Runs at most once per payment, and only after the payment is verified and claimed. */
+  run: () => Promise<T>;
+}
+
+export interface PaidCallProcessor {
+  handle<T>(call: PaidCall<T>): Promise<PaidCallOutcome<T>>;
+}
+
+type SettleVerdict =
+  | { status: 'settled'; transaction: Hex | null }
+  /** Nothing moved. `definite`: the facilitator said so; otherwise it gave no answer and the chain confirms nothing moved. */
+  | { status: 'failed'; definite: boolean; reason: string }
+  /** No answer from the facilitator and the chain could not be read either. */
+  | { status: 'unknown' };
+
+const TX_HASH = /^0x[0-9a-fA-F]{64}$/;
+const asTxHash = (value: string | undefined): Hex | null => (value && TX_HASH.test(value) ? (value as Hex) : null);
+
+/**
+ * The paid-call state machine, shared by REST and MCP:
+ * decode -> match the offer -> (ledger look-up) -> facilitator verify -> ledger claim -> run the
+ * handler -> settle -> record. A payment runs the handler at most once and is settled at most
+ * once; a handler failure settles nothing and releases the payment for another try.
+ */
+export function createPaidCallProcessor(options: PaidCallProcessorOptions): PaidCallProcessor {
+  const payTo = payeeAddress(options.payTo);
+  const { ledger, facilitator, authorizations } = options;
+  const clock = options.clock ?? (() => new Date());
+  const newRequestId = options.newRequestId ?? randomUUID;
+
+  type Reject = (reason: RejectionReason, why: ChallengeReason) => PaymentRejectedOutcome;
+
+  function previouslySeen(entry: LedgerEntry, reject: Reject): PaymentInProgressOutcome | PaymentRejectedOutcome {
+    if (entry.state === 'claimed' || entry.state === 'settling') return inProgressOutcome(entry.x402RequestId);
+    const settled = entry.state === 'settled';
+    return reject('already_used', {
+      code: 'payment_already_used',
+      message: settled
+        ? `This payment has already been used${entry.settlementTx ? ` (settled in ${entry.settlementTx})` : ''}. Sign a new payment for this request.`
+        : 'This payment was already presented and could not be settled. Sign a new payment for this request.',
+      details: { reason: 'already_used', x402RequestId: entry.x402RequestId, state: entry.state, settlementTx: entry.settlementTx },
+    });
+  }
+
+  async function settle(paymentPayload: PaymentPayloadV2, requirements: PaymentRequirements, authorization: Eip3009Authorization, payer: Address): Promise<SettleVerdict> {
+    let answer: SettleResponse | null = null;
+    try {
+      answer = await facilitator.settle(paymentPayload, requirements);
+    } catch {
+      // No answer: the transfer may or may not have happened; the chain decides below.
+    }
+    if (answer?.success) return { status: 'settled', transaction: asTxHash(answer.transaction) };
+    // "settlement_pending" means broadcast but unconfirmed: no more definite than silence.
+    const definite = answer !== null && answer.errorReason !== 'settlement_pending';
+    const reason = answer?.errorReason ?? (answer ? 'settlement_failed' : 'facilitator_unavailable');
+    try {
+      const state = await authorizations.authorizationState({ asset: requirements.asset, authorizer: payer, nonce: authorization.nonce });
+      if (state.used) return { status: 'settled', transaction: state.transaction ?? asTxHash(answer?.transaction) };
+    } catch {
+      if (!definite) return { status: 'unknown' };
+    }
+    return { status: 'failed', definite, reason };
+  }
+
+  return {
+    async handle<T>(call: PaidCall<T>): Promise<PaidCallOutcome<T>> {
+      const { entry } = call;
+      const requirements = paymentRequirements(entry, payTo);
+      const challenge = (reason?: ChallengeReason) => buildChallenge(entry, { payTo, resourceUrl: call.resourceUrl, reason });
+
+      const decoded = decodePayment(call.headers, { maxLength: options.maxPaymentHeaderLength });
+      if (decoded.status === 'absent') return paymentRequiredOutcome(challenge());
+      if (decoded.status === 'malformed') {
+        return rejectedOutcome(
+          'malformed',
+          challenge({
+            code: 'payment_invalid',
+            message: `The ${decoded.header} header is malformed: ${decoded.problem}.`,
+            details: { reason: 'malformed', header: decoded.header, problem: decoded.problem },
+          }),
+          null,
+        );
+      }
+
+      const match = matchPayment(decoded.payment, requirements);
+      if (!match.matched) {
+        const [first] = match.mismatches;
+        return rejectedOutcome(
+          'mismatch',
+          challenge({
+            code: 'payment_mismatch',
+            message: `The payment does not match the offer: ${first?.field} is ${first?.received}, expected ${first?.expected}.`,
+            details: { reason: 'mismatch', mismatches: match.mismatches },
+          }),
+          null,
+        );
+      }
+
+      const { paymentPayload, authorization, payer } = match;
+      const protocolVersion = decoded.payment.version;
+      const x402RequestId = x402RequestIdOf({ network: PAYMENT.network, asset: requirements.asset, payer, nonce: authorization.nonce });
+      const reject: Reject = (reason, why) => rejectedOutcome(reason, challenge(why), x402RequestId);
+      const storeDown = () => unavailableOutcome('store', 'The payment ledger is temporarily unavailable. Nothing was charged; retry later.', x402RequestId);
+
+      let known: LedgerEntry | null;
+      try {
+        known = await ledger.get(x402RequestId);
+      } catch {
+        return storeDown();
+      }
+      if (known && known.state !== 'released') return previouslySeen(known, reject);
+
+      const nowSeconds = BigInt(Math.floor(clock().getTime() / 1000));
+      if (BigInt(authorization.validBefore) <= nowSeconds || BigInt(authorization.validAfter) > nowSeconds) {
+        const expired = BigInt(authorization.validBefore) <= nowSeconds;
+        return reject('invalid', {
+          code: 'payment_invalid',
+          message: expired ? 'The payment authorization has expired. Sign a new payment.' : 'The payment authorization is not valid yet.',
+          details: { reason: expired ? 'authorization_expired' : 'authorization_not_yet_valid', validAfter: authorization.validAfter, validBefore: authorization.validBefore },
+        });
+      }
+
+      let verdict;
+      try {
+        verdict = await facilitator.verify(paymentPayload, requirements);
+      } catch {
+        return unavailableOutcome('facilitator', 'Payments are temporarily unavailable: the payment facilitator did not answer. Nothing was charged; retry later.', x402RequestId);
+      }
+      if (!verdict.isValid) {
+        const facilitatorReason = verdict.invalidReason ?? 'invalid_payment';
+        return reject('invalid', {
+          code: 'payment_invalid',
+          message: `The payment facilitator refused the payment: ${facilitatorReason}.`,
+          details: { reason: 'invalid', facilitatorReason },
+        });
+      }
+
+      let claim;
+      try {
+        claim = await ledger.claim({
+          x402RequestId,
+          requestId: call.requestId ?? newRequestId(),
+          toolId: entry.id,
+          network: PAYMENT.network,
+          asset: requirements.asset,
+          payer,
+          payTo,
+          nonce: authorization.nonce,
+          amount: requirements.amount,
+          protocolVersion,
+          requestFingerprint: fingerprint({ tool: entry.id, input: call.input }),
+        });
+      } catch {
+        return storeDown();
+      }
+      if (!claim.claimed) return previouslySeen(claim.existing, reject);
+
+      let result: T;
+      try {
+        result = await call.run();
+      } catch (error) {
+        const chainDown = isChainUnavailable(error);
+        await ledger.transition(x402RequestId, ['claimed'], 'released', { errorCode: chainDown ? 'chain_unavailable' : 'handler_failed' }).catch(() => null);
+        if (chainDown) return unavailableOutcome('chain', 'Blockchain data is temporarily unavailable. Nothing was charged; retry later with the same payment.', x402RequestId);
+        return { kind: 'failed', error, x402RequestId };
+      }
+
+      const settling = await ledger.transition(x402RequestId, ['claimed'], 'settling').catch(() => null);
+      if (!settling) return storeDown();
+
+      const verdictOfSettle = await settle(paymentPayload, requirements, authorization, payer);
+      if (verdictOfSettle.status === 'unknown') {
+        return unavailableOutcome(
+          'facilitator',
+          'The payment facilitator did not confirm the settlement and the chain could not be checked. The payment is held for reconciliation and will not be charged twice.',
+          x402RequestId,
+        );
+      }
+      if (verdictOfSettle.status === 'failed') {
+        await ledger.transition(x402RequestId, ['settling'], 'settle_failed', { errorCode: verdictOfSettle.reason }).catch(() => null);
+        if (!verdictOfSettle.definite) {
+          return unavailableOutcome('facilitator', 'Payments are temporarily unavailable: the settlement did not complete. Nothing was charged; sign a new payment and retry later.', x402RequestId);
+        }
+        return reject('settlement_failed', {
+          code: 'settlement_failed',
+          message: `The payment could not be settled (${verdictOfSettle.reason}). Nothing was charged and the result is withheld; sign a new payment to retry.`,
+          details: { reason: 'settlement_failed', facilitatorReason: verdictOfSettle.reason, x402RequestId },
+        });
+      }
+
+      const settlement: Settlement = { transaction: verdictOfSettle.transaction, network: PAYMENT.network, payer };
+      const ledgerEntry = await ledger
+        .transition(x402RequestId, ['settling'], 'settled', { settlementTx: settlement.transaction, resultHash: fingerprint(result) })
+        .catch(() => null);
+      const receipt = { success: true, transaction: settlement.transaction ?? '', payer };
+      const headers: Record<string, string> =
+        protocolVersion === 2
+          ? { [PAYMENT_RESPONSE_HEADER]: encodeBase64Json({ ...receipt, network: PAYMENT.network }) }
+          : { [X_PAYMENT_RESPONSE_HEADER]: encodeBase64Json({ ...receipt, network: PAYMENT.networkName }) };
+      return { kind: 'paid', status: 200, result, settlement, headers, x402RequestId, protocolVersion, ledgerEntry };
+    },
+  };
+}
