@@ -1,0 +1,23 @@
+// The compiled contracts, committed as JSON by `npm run compile -w @paysight/devnet`.
+import type { Artifact } from '../solidity/artifact.js';
+import Counter from './Counter.json' with { type: 'json' };
+import DevnetCollectible from './DevnetCollectible.json' with { type: 'json' };
+import DevnetProxy from './DevnetProxy.json' with { type: 'json' };
+import DevnetToken from './DevnetToken.json' with { type: 'json' };
+import DevnetUSDC from './DevnetUSDC.json' with { type: 'json' };
+import Multicall3 from './Multicall3.json' with { type: 'json' };
+import WrappedNative from './WrappedNative.json' with { type: 'json' };
+
+const asArtifact = (json: unknown): Artifact => json as Artifact;
+
+export const ARTIFACTS = {
+  Counter: asArtifact(Counter),
+  DevnetCollectible: asArtifact(DevnetCollectible),
+  DevnetProxy: asArtifact(DevnetProxy),
+  DevnetToken: asArtifact(DevnetToken),
+  DevnetUSDC: asArtifact(DevnetUSDC),
+  Multicall3: asArtifact(Multicall3),
+  WrappedNative: asArtifact(WrappedNative),
+} as const;
+
+export type ContractName = keyof typeof ARTIFACTS;

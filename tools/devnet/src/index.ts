@@ -1,0 +1,13 @@
+export { startDevnet, DEFAULT_DEVNET_PORTS, FAUCET_GENESIS_BALANCE } from './devnet.js';
+export type { Devnet, DevnetChain, DevnetInfo, DevnetOptions } from './devnet.js';
+export { devnetAccount, freshAccount, NAMED_ACCOUNTS } from './accounts.js';
+export type { DevnetAccount, NamedAccount } from './accounts.js';
+export { fundAccount, FaucetError } from './faucet/client.js';
+export type { FundRequest, FundResponse } from './faucet/request.js';
+export { ARTIFACTS } from './artifacts/index.js';
+export type { ContractName } from './artifacts/index.js';
+export type { Artifact } from './solidity/artifact.js';
+export { viemChain } from './chain/client.js';
+export { scenarioPlan, SCENARIO_WALLETS } from './scenario/plan.js';
+export { HISTORY_DAYS } from './scenario/schedule.js';
+export type * from './scenario/types.js';

@@ -1,0 +1,218 @@
+import { PAYMENT } from '@paysight/contracts';
+import { type Abi, type Address, encodeDeployData, encodeFunctionData, getContractAddress, type Hex, keccak256, parseSignature, toBytes } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import type { DevnetAccount } from '../accounts.js';
+import { ARTIFACTS, type ContractName } from '../artifacts/index.js';
+import type { Ledger } from './ledger.js';
+import type { Step, StepKind } from './types.js';
+import type { KnownContract, World } from './world.js';
+
+/** A step turned into a transaction, plus what it changes when it succeeds. */
+export interface PlannedTransaction {
+  to: Address | null;
+  data: Hex;
+  value: bigint;
+  gas: bigint;
+  /** Decodes a revert of this transaction. */
+  abi: Abi;
+  /** Balances and names that change when the transaction succeeds (nothing happens when it reverts). */
+  apply(ledger: Ledger, world: World): void;
+}
+
+export interface BuildContext {
+  world: World;
+  chainId: number;
+  sender: DevnetAccount;
+  nonce: number;
+}
+
+// Explicit gas limits keep the signed transactions, and so their hashes, the same on every run.
+const GAS = { transfer: 21_000n, call: 300_000n, deploy: 5_000_000n };
+// Seeded EIP-3009 authorizations: valid from the epoch until 2100-01-01.
+const AUTHORIZATION_VALID_BEFORE = 4_102_444_800n;
+
+type Builder<K extends StepKind> = (step: Extract<Step, { kind: K }>, ctx: BuildContext) => PlannedTransaction | Promise<PlannedTransaction>;
+
+const ERC20_KINDS = ['usdc', 'erc20', 'wrapped-native'] as const;
+
+function call(contract: KnownContract, functionName: string, args: readonly unknown[] = [], value = 0n) {
+  return {
+    to: contract.address,
+    data: encodeFunctionData({ abi: contract.abi, functionName, args }),
+    value,
+    gas: GAS.call,
+    abi: contract.abi,
+  };
+}
+
+type ContractDetails = Pick<KnownContract, 'kind' | 'name' | 'symbol' | 'decimals' | 'implementation'> & { abi?: Abi };
+
+/** A contract creation; the new contract joins the world under `step.id` once it is mined. */
+function deploy(
+  ctx: BuildContext,
+  step: { id: string; name: string },
+  artifact: ContractName,
+  args: readonly unknown[],
+  details: ContractDetails,
+): PlannedTransaction {
+  const { abi, bytecode } = ARTIFACTS[artifact];
+  const address = getContractAddress({ from: ctx.sender.address, nonce: BigInt(ctx.nonce) });
+  return {
+    to: null,
+    data: encodeDeployData({ abi, bytecode, args }),
+    value: 0n,
+    gas: GAS.deploy,
+    abi,
+    apply: (_ledger, world) => world.register(step.id, { abi, ...details, address, artifact, deployedBy: step.name }),
+  };
+}
+
+const BUILDERS: { [K in StepKind]: Builder<K> } = {
+  'native-transfer': (step, { world, sender }) => {
+    const to = world.wallet(step.to).address;
+    return {
+      to,
+      data: '0x',
+      value: step.value,
+      gas: GAS.transfer,
+      abi: [],
+      apply: (ledger) => ledger.moveNative(sender.address, to, step.value),
+    };
+  },
+  'deploy-token': (step, ctx) =>
+    deploy(ctx, step, 'DevnetToken', [step.tokenName, step.symbol, step.decimals], {
+      kind: 'erc20',
+      name: step.tokenName,
+      symbol: step.symbol,
+      decimals: step.decimals,
+    }),
+  'deploy-wrapped-native': (step, ctx) =>
+    deploy(ctx, step, 'WrappedNative', [step.tokenName, step.symbol], {
+      kind: 'wrapped-native',
+      name: step.tokenName,
+      symbol: step.symbol,
+      decimals: 18,
+    }),
+  'deploy-collection': (step, ctx) =>
+    deploy(ctx, step, 'DevnetCollectible', [step.collectionName, step.symbol], {
+      kind: 'erc721',
+      name: step.collectionName,
+      symbol: step.symbol,
+    }),
+  'deploy-counter': (step, ctx) => deploy(ctx, step, 'Counter', [], { kind: 'contract' }),
+  'deploy-proxy': (step, ctx) => {
+    const implementation = ctx.world.contract(step.implementation);
+    const initData = step.initCall ? encodeFunctionData({ abi: implementation.abi, functionName: step.initCall.functionName, args: step.initCall.args ?? [] }) : '0x';
+    return deploy(ctx, step, 'DevnetProxy', [implementation.address, initData], {
+      kind: 'proxy',
+      implementation: implementation.address,
+      abi: implementation.abi,
+    });
+  },
+  'token-mint': (step, { world }) => {
+    const token = world.contract(step.token, 'usdc', 'erc20');
+    const to = world.address(step.to);
+    return { ...call(token, 'mint', [to, step.amount]), apply: (ledger) => ledger.moveToken(step.token, null, to, step.amount) };
+  },
+  'token-transfer': (step, { world, sender }) => {
+    const token = world.contract(step.token, ...ERC20_KINDS);
+    const to = world.address(step.to);
+    return {
+      ...call(token, 'transfer', [to, step.amount]),
+      apply: (ledger) => ledger.moveToken(step.token, sender.address, to, step.amount),
+    };
+  },
+  'token-approve': (step, { world }) => ({
+    ...call(world.contract(step.token, ...ERC20_KINDS), 'approve', [world.address(step.spender), step.amount]),
+    apply: () => undefined,
+  }),
+  'token-transfer-from': (step, { world }) => {
+    const token = world.contract(step.token, ...ERC20_KINDS);
+    const owner = world.address(step.owner);
+    const to = world.address(step.to);
+    return {
+      ...call(token, 'transferFrom', [owner, to, step.amount]),
+      apply: (ledger) => ledger.moveToken(step.token, owner, to, step.amount),
+    };
+  },
+  wrap: (step, { world, sender }) => {
+    const token = world.contract(step.token, 'wrapped-native');
+    return {
+      ...call(token, 'deposit', [], step.amount),
+      apply: (ledger) => {
+        ledger.moveNative(sender.address, token.address, step.amount);
+        ledger.moveToken(step.token, null, sender.address, step.amount);
+      },
+    };
+  },
+  unwrap: (step, { world, sender }) => {
+    const token = world.contract(step.token, 'wrapped-native');
+    return {
+      ...call(token, 'withdraw', [step.amount]),
+      apply: (ledger) => {
+        ledger.moveToken(step.token, sender.address, null, step.amount);
+        ledger.moveNative(token.address, sender.address, step.amount);
+      },
+    };
+  },
+  'nft-mint': (step, { world }) => {
+    const to = world.address(step.to);
+    return {
+      ...call(world.contract(step.collection, 'erc721'), 'mint', [to, step.tokenId]),
+      apply: (ledger) => ledger.moveNft(step.collection, step.tokenId, to),
+    };
+  },
+  'nft-transfer': (step, { world, sender }) => {
+    const to = world.address(step.to);
+    return {
+      ...call(world.contract(step.collection, 'erc721'), 'transferFrom', [sender.address, to, step.tokenId]),
+      apply: (ledger) => ledger.moveNft(step.collection, step.tokenId, to),
+    };
+  },
+  'usdc-authorization': async (step, { world, chainId }) => {
+    const usdc = world.contract('usdc', 'usdc');
+    const payer = world.wallet(step.payer);
+    const to = world.address(step.to);
+    const message = {
+      from: payer.address,
+      to,
+      value: step.amount,
+      validAfter: 0n,
+      validBefore: AUTHORIZATION_VALID_BEFORE,
+      nonce: keccak256(toBytes(`paysight-devnet:${step.name}`)),
+    };
+    const signature = await privateKeyToAccount(payer.privateKey).signTypedData({
+      domain: { name: PAYMENT.eip712.name, version: PAYMENT.eip712.version, chainId, verifyingContract: usdc.address },
+      types: {
+        TransferWithAuthorization: [
+          { name: 'from', type: 'address' },
+          { name: 'to', type: 'address' },
+          { name: 'value', type: 'uint256' },
+          { name: 'validAfter', type: 'uint256' },
+          { name: 'validBefore', type: 'uint256' },
+          { name: 'nonce', type: 'bytes32' },
+        ],
+      },
+      primaryType: 'TransferWithAuthorization',
+      message,
+    });
+    const { v, r, s } = parseSignature(signature);
+    const args = [message.from, message.to, message.value, message.validAfter, message.validBefore, message.nonce, Number(v), r, s];
+    return {
+      ...call(usdc, 'transferWithAuthorization', args),
+      apply: (ledger) => ledger.moveToken('usdc', payer.address, to, step.amount),
+    };
+  },
+  'contract-call': (step, { world, sender }) => {
+    const contract = world.contract(step.to);
+    const value = step.value ?? 0n;
+    return {
+      ...call(contract, step.functionName, step.args, value),
+      apply: (ledger) => ledger.moveNative(sender.address, contract.address, value),
+    };
+  },
+};
+
+export function planTransaction(step: Step, ctx: BuildContext): PlannedTransaction | Promise<PlannedTransaction> {
+  return (BUILDERS[step.kind] as Builder<StepKind>)(step as never, ctx);
+}
