@@ -1,0 +1,84 @@
+import type { ClaimOutcome, LedgerClaim, LedgerEntry, LedgerPatch, LedgerState, PaymentLedger } from '@paysight/contracts';
+import type { Queryable } from '../database.js';
+import { StoreError } from '../errors.js';
+import { ledgerState, patchColumns, storedClaim, toEntry, type LedgerRow } from './rows.js';
+
+export const DEFAULT_LIST_LIMIT = 100;
+export const MAX_LIST_LIMIT = 1000;
+
+const CLAIMED: LedgerState = 'claimed';
+const RELEASED: LedgerState = 'released';
+
+/**
+ * One statement: insert a claimed row, or re-claim the row of the same payment if it was released;
+ * when neither happened, the second half returns the existing row untouched.
+ */
+const CLAIM_SQL = `
+WITH claimed AS (
+  INSERT INTO payment_ledger (x402_request_id, request_id, tool_id, network, asset, payer, pay_to, nonce, amount,
+                              protocol_version, request_fingerprint, state)
+  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+  ON CONFLICT ON CONSTRAINT payment_ledger_payment_key DO UPDATE
+    SET state = EXCLUDED.state, request_id = EXCLUDED.request_id, error_code = NULL,
+        attempts = payment_ledger.attempts + 1, updated_at = now()
+    WHERE payment_ledger.state = $13
+  RETURNING *
+)
+SELECT true AS claimed, * FROM claimed
+UNION ALL
+SELECT false AS claimed, * FROM payment_ledger
+ WHERE network = $4 AND asset = $5 AND payer = $6 AND nonce = $8 AND NOT EXISTS (SELECT 1 FROM claimed)`;
+
+/**
+ * PostgreSQL reads the existing row with the statement's snapshot: when a concurrent claim commits the
+ * row after that snapshot, the statement neither claims nor sees it. Running it again sees it.
+ */
+const CLAIM_ROUNDS = 3;
+
+export class SqlPaymentLedger implements PaymentLedger {
+  constructor(private readonly db: Queryable) {}
+
+  async claim(claim: LedgerClaim): Promise<ClaimOutcome> {
+    const c = storedClaim(claim);
+    const params = [c.x402RequestId, c.requestId, c.toolId, c.network, c.asset, c.payer, c.payTo, c.nonce, c.amount, c.protocolVersion, c.requestFingerprint, CLAIMED, RELEASED];
+    for (let round = 0; round < CLAIM_ROUNDS; round++) {
+      const [row] = await this.db.query<LedgerRow & { claimed: boolean }>(CLAIM_SQL, params);
+      if (row) return row.claimed ? { claimed: true, entry: toEntry(row) } : { claimed: false, existing: toEntry(row) };
+    }
+    throw new StoreError('query_failed', `claim of ${c.x402RequestId} neither claimed nor found its payment after ${CLAIM_ROUNDS} rounds`);
+  }
+
+  async transition(x402RequestId: string, from: readonly LedgerState[], to: LedgerState, patch: LedgerPatch = {}): Promise<LedgerEntry | null> {
+    const target = ledgerState('to', to);
+    const sources = from.map((state) => ledgerState('from', state));
+    const columns = patchColumns(patch);
+    if (sources.length === 0) return null;
+    const params: unknown[] = [target, x402RequestId, ...columns.map(([, value]) => value), ...sources];
+    const assignments = columns.map(([column], i) => `, ${column} = $${i + 3}`).join('');
+    const placeholders = sources.map((_, i) => `$${i + 3 + columns.length}`).join(', ');
+    const [row] = await this.db.query<LedgerRow>(
+      `UPDATE payment_ledger SET state = $1, updated_at = now()${assignments}
+        WHERE x402_request_id = $2 AND state IN (${placeholders}) RETURNING *`,
+      params,
+    );
+    return row ? toEntry(row) : null;
+  }
+
+  async get(x402RequestId: string): Promise<LedgerEntry | null> {
+    const [row] = await this.db.query<LedgerRow>('SELECT * FROM payment_ledger WHERE x402_request_id = $1', [x402RequestId]);
+    return row ? toEntry(row) : null;
+  }
+
+  async list(options: { state?: LedgerState; limit?: number } = {}): Promise<LedgerEntry[]> {
+    const limit = options.limit ?? DEFAULT_LIST_LIMIT;
+    if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIST_LIMIT) {
+      throw new StoreError('invalid_input', `limit must be an integer from 1 to ${MAX_LIST_LIMIT}`);
+    }
+    const order = 'ORDER BY created_at DESC, seq DESC LIMIT';
+    const rows =
+      options.state === undefined
+        ? await this.db.query<LedgerRow>(`SELECT * FROM payment_ledger ${order} $1`, [limit])
+        : await this.db.query<LedgerRow>(`SELECT * FROM payment_ledger WHERE state = $1 ${order} $2`, [ledgerState('state', options.state), limit]);
+    return rows.map(toEntry);
+  }
+}

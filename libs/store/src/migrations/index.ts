@@ -1,0 +1,7 @@
+import type { Migration } from './migration.js';
+import { paymentLedger } from './0001-payment-ledger.js';
+
+export type { Migration } from './migration.js';
+
+/** Every migration, in version order. */
+export const MIGRATIONS: readonly Migration[] = [paymentLedger];

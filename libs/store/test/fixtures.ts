@@ -1,0 +1,54 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import * as vm from 'node:vm';
+import { getAddress, type Address, type Hex } from 'viem';
+import { CATALOG, PAYMENT, fingerprint, priceOf, type ClaimOutcome, type LedgerClaim, type LedgerEntry } from '@paysight/contracts';
+
+/** Opening a fresh PGlite runs initdb (seconds, more on a busy machine). */
+export const OPEN_TIMEOUT_MS = 120_000;
+
+/**
+ * PGlite's WASM loader calls import(), which jest's CommonJS sandbox only allows under
+ * node --experimental-vm-modules (the flag that also defines vm.SyntheticModule). Without it PGlite
+ * fails and leaves a rejection that kills the jest worker, so stop before starting it.
+ */
+export function assertPgliteCanLoad(): void {
+  if (typeof vm.SyntheticModule !== 'function') {
+    throw new Error('PGlite cannot load under jest without --experimental-vm-modules: run jest with NODE_OPTIONS=--experimental-vm-modules');
+  }
+}
+
+const tool = CATALOG[0]!;
+
+export function randomAddress(): Address {
+  return getAddress(`0x${randomBytes(20).toString('hex')}`);
+}
+
+/** A claim for a new payment: checksummed addresses, a fresh 32-byte nonce, the tool's catalog price. */
+export function newClaim(overrides: Partial<LedgerClaim> = {}): LedgerClaim {
+  const request = { address: randomAddress(), chain: 'base' };
+  return {
+    x402RequestId: `x402_${randomUUID()}`,
+    requestId: `req_${randomUUID()}`,
+    toolId: tool.id,
+    network: PAYMENT.network,
+    asset: PAYMENT.asset,
+    payer: randomAddress(),
+    payTo: randomAddress(),
+    nonce: `0x${randomBytes(32).toString('hex')}` as Hex,
+    amount: priceOf(tool).atomic,
+    protocolVersion: 2,
+    requestFingerprint: fingerprint(request),
+    ...overrides,
+  };
+}
+
+export function claimedEntry(outcome: ClaimOutcome): LedgerEntry {
+  if (!outcome.claimed) throw new Error(`expected a claim, found the payment ${outcome.existing.state}`);
+  return outcome.entry;
+}
+
+/** The claim fields of an entry, to present the same payment again. */
+export function claimOf(entry: LedgerEntry): LedgerClaim {
+  const { state: _s, settlementTx: _t, errorCode: _e, resultHash: _r, attempts: _a, createdAt: _c, updatedAt: _u, ...claim } = entry;
+  return claim;
+}

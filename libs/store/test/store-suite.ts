@@ -1,0 +1,235 @@
+import { LEDGER_STATES, type LedgerEntry, type LedgerState, type Store } from '@paysight/contracts';
+import type { Database } from '../src/database.js';
+import { migrate } from '../src/migrate.js';
+import { MIGRATIONS } from '../src/migrations/index.js';
+import { DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT } from '../src/ledger/sql-ledger.js';
+import { SqlStore } from '../src/store.js';
+import { OPEN_TIMEOUT_MS, claimOf, claimedEntry, newClaim } from './fixtures.js';
+
+/**
+ * The behaviour every adapter must show. `open` is called once per file; tests create their own
+ * payments, so they never depend on each other's rows (only `list` relies on running in order).
+ */
+export function describeStoreSuite(kind: Store['kind'], open: () => Promise<Store>): void {
+  let store: Store;
+  let db: Database;
+
+  beforeAll(async () => {
+    store = await open();
+    if (!(store instanceof SqlStore)) throw new Error('openStore must return a SqlStore');
+    db = store.db;
+  }, OPEN_TIMEOUT_MS);
+  afterAll(() => store?.close());
+
+  const claimNew = async (overrides = {}): Promise<LedgerEntry> => claimedEntry(await store.ledger.claim(newClaim(overrides)));
+  const move = async (entry: LedgerEntry, to: LedgerState): Promise<LedgerEntry> => {
+    const moved = await store.ledger.transition(entry.x402RequestId, [entry.state], to);
+    if (!moved) throw new Error(`could not move ${entry.x402RequestId} to ${to}`);
+    return moved;
+  };
+
+  test(`is a ${kind} store that answers ping`, async () => {
+    expect(store.kind).toBe(kind);
+    await expect(store.ping()).resolves.toBe(true);
+  });
+
+  describe('migrations', () => {
+    test('every migration is applied and recorded once', async () => {
+      const rows = await db.query('SELECT version, name FROM schema_migrations ORDER BY version');
+      expect(rows).toEqual(MIGRATIONS.map(({ version, name }) => ({ version, name })));
+    });
+
+    test('running them again applies nothing', async () => {
+      await expect(migrate(db)).resolves.toEqual([]);
+      const [row] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM schema_migrations');
+      expect(row?.n).toBe(MIGRATIONS.length);
+    });
+
+    test('a failing migration is rolled back whole', async () => {
+      const broken = { version: MIGRATIONS.length + 1, name: 'broken', sql: 'CREATE TABLE half_done (id int); SELECT 1 / 0;' };
+      await expect(migrate(db, [...MIGRATIONS, broken])).rejects.toMatchObject({ name: 'StoreError', code: 'migration_failed', sqlState: '22012' });
+      await expect(db.query('SELECT 1 FROM pg_tables WHERE schemaname = $1 AND tablename = $2', [db.schema, 'half_done'])).resolves.toEqual([]);
+      await expect(db.query('SELECT 1 FROM schema_migrations WHERE version = $1', [broken.version])).resolves.toEqual([]);
+    });
+  });
+
+  describe('claim', () => {
+    test('inserts a claimed row: stored lower-case, returned with checksummed addresses', async () => {
+      const claim = newClaim();
+      const asSent = {
+        ...claim,
+        asset: claim.asset.toLowerCase() as typeof claim.asset,
+        payer: claim.payer.toLowerCase() as typeof claim.payer,
+        payTo: `0x${claim.payTo.slice(2).toUpperCase()}` as typeof claim.payTo,
+        nonce: `0x${claim.nonce.slice(2).toUpperCase()}` as typeof claim.nonce,
+      };
+      const outcome = await store.ledger.claim(asSent);
+      const expected: LedgerEntry = {
+        ...claim,
+        state: 'claimed',
+        settlementTx: null,
+        errorCode: null,
+        resultHash: null,
+        attempts: 1,
+        createdAt: expect.any(Date),
+        updatedAt: expect.any(Date),
+      };
+      expect(outcome).toEqual({ claimed: true, entry: expected });
+      await expect(store.ledger.get(claim.x402RequestId)).resolves.toEqual(claimedEntry(outcome));
+      const [raw] = await db.query('SELECT asset, payer, pay_to, nonce FROM payment_ledger WHERE x402_request_id = $1', [claim.x402RequestId]);
+      expect(raw).toEqual({ asset: claim.asset.toLowerCase(), payer: claim.payer.toLowerCase(), pay_to: claim.payTo.toLowerCase(), nonce: claim.nonce });
+    });
+
+    test.each(LEDGER_STATES.filter((state) => state !== 'released'))('a payment already %s is returned unchanged', async (state) => {
+      const first = await claimNew();
+      const current = state === 'claimed' ? first : await move(first, state);
+      const again = await store.ledger.claim({ ...claimOf(first), requestId: 'req_second_copy' });
+      expect(again).toEqual({ claimed: false, existing: current });
+      await expect(store.ledger.get(first.x402RequestId)).resolves.toEqual(current);
+    });
+
+    test('the payment key decides, whatever the id or the case of the addresses', async () => {
+      const first = await claimNew();
+      const copy = { ...claimOf(first), x402RequestId: `${first.x402RequestId}_copy`, payer: first.payer.toLowerCase() as typeof first.payer };
+      await expect(store.ledger.claim(copy)).resolves.toEqual({ claimed: false, existing: first });
+      await expect(store.ledger.get(copy.x402RequestId)).resolves.toBeNull();
+    });
+
+    test('a released payment is re-claimed by the next request, once', async () => {
+      const first = await claimNew();
+      const released = await store.ledger.transition(first.x402RequestId, ['claimed'], 'released', { errorCode: 'chain_unavailable' });
+      expect(released).toMatchObject({ state: 'released', errorCode: 'chain_unavailable' });
+      const retry = claimedEntry(await store.ledger.claim({ ...claimOf(first), requestId: 'req_retry' }));
+      expect(retry).toEqual({ ...released, state: 'claimed', requestId: 'req_retry', errorCode: null, attempts: 2, updatedAt: expect.any(Date) });
+      expect(retry.updatedAt.getTime()).toBeGreaterThanOrEqual(released!.updatedAt.getTime());
+      await expect(store.ledger.claim({ ...claimOf(first), requestId: 'req_third' })).resolves.toEqual({ claimed: false, existing: retry });
+    });
+
+    test('20 concurrent claims of one payment: exactly one wins', async () => {
+      const claim = newClaim();
+      const outcomes = await Promise.all(Array.from({ length: 20 }, (_, i) => store.ledger.claim({ ...claim, requestId: `req_${i}` })));
+      const winners = outcomes.flatMap((o) => (o.claimed ? [o.entry] : []));
+      expect(winners).toHaveLength(1);
+      expect(outcomes.flatMap((o) => (o.claimed ? [] : [o.existing]))).toEqual(Array(19).fill(winners[0]));
+      await expect(store.ledger.get(claim.x402RequestId)).resolves.toEqual(winners[0]);
+    });
+
+    test('20 concurrent re-claims of a released payment: exactly one wins', async () => {
+      const first = await claimNew();
+      await move(first, 'released');
+      const outcomes = await Promise.all(Array.from({ length: 20 }, (_, i) => store.ledger.claim({ ...claimOf(first), requestId: `req_${i}` })));
+      expect(outcomes.filter((o) => o.claimed)).toHaveLength(1);
+      await expect(store.ledger.get(first.x402RequestId)).resolves.toMatchObject({ state: 'claimed', attempts: 2 });
+    });
+  });
+
+  describe('transition', () => {
+    test('moves the row only from the listed states', async () => {
+      const entry = await claimNew();
+      await expect(store.ledger.transition(entry.x402RequestId, ['settling', 'released'], 'settled')).resolves.toBeNull();
+      await expect(store.ledger.get(entry.x402RequestId)).resolves.toEqual(entry);
+      const settling = await store.ledger.transition(entry.x402RequestId, ['released', 'claimed'], 'settling');
+      expect(settling).toEqual({ ...entry, state: 'settling', updatedAt: expect.any(Date) });
+      await expect(store.ledger.transition(entry.x402RequestId, ['claimed'], 'settling')).resolves.toBeNull();
+      await expect(store.ledger.get(entry.x402RequestId)).resolves.toEqual(settling);
+    });
+
+    test('the patch sets the fields it names, null clears, absent fields are kept', async () => {
+      const entry = await claimNew();
+      const resultHash = `sha256:${'ab'.repeat(32)}`;
+      const settling = await store.ledger.transition(entry.x402RequestId, ['claimed'], 'settling', { resultHash, errorCode: 'settle_timeout' });
+      expect(settling).toMatchObject({ state: 'settling', resultHash, errorCode: 'settle_timeout', settlementTx: null });
+      const tx = `0x${'AB12'.repeat(16)}` as const;
+      const settled = await store.ledger.transition(entry.x402RequestId, ['settling'], 'settled', { settlementTx: tx, errorCode: null });
+      expect(settled).toMatchObject({ state: 'settled', settlementTx: tx.toLowerCase(), errorCode: null, resultHash });
+    });
+
+    test('10 concurrent transitions out of one state: exactly one moves the row', async () => {
+      const entry = await claimNew();
+      const results = await Promise.all(Array.from({ length: 10 }, () => store.ledger.transition(entry.x402RequestId, ['claimed'], 'settling')));
+      expect(results.filter((r) => r !== null)).toHaveLength(1);
+    });
+
+    test('an unknown id or an empty list of source states changes nothing', async () => {
+      const entry = await claimNew();
+      await expect(store.ledger.transition('x402_unknown', ['claimed'], 'settling')).resolves.toBeNull();
+      await expect(store.ledger.transition(entry.x402RequestId, [], 'settling')).resolves.toBeNull();
+      await expect(store.ledger.get(entry.x402RequestId)).resolves.toEqual(entry);
+      await expect(store.ledger.get('x402_unknown')).resolves.toBeNull();
+    });
+
+    test('the database accepts every LEDGER_STATE and refuses any other', async () => {
+      for (const state of LEDGER_STATES) {
+        await expect(move(await claimNew(), state)).resolves.toMatchObject({ state });
+      }
+      const entry = await claimNew();
+      await expect(db.query(`UPDATE payment_ledger SET state = 'refunded' WHERE x402_request_id = $1`, [entry.x402RequestId])).rejects.toMatchObject({
+        name: 'StoreError',
+        code: 'invalid_input',
+        sqlState: '23514',
+      });
+    });
+  });
+
+  describe('list', () => {
+    test('newest first, by state, up to the limit', async () => {
+      const created: LedgerEntry[] = [];
+      for (let i = 0; i < 3; i++) created.push(await claimNew());
+      const ids = created.map((e) => e.x402RequestId);
+      await expect(store.ledger.list({ limit: 3 }).then((rows) => rows.map((e) => e.x402RequestId))).resolves.toEqual([...ids].reverse());
+
+      await move(created[1]!, 'settle_failed');
+      const failed = await store.ledger.list({ state: 'settle_failed' });
+      expect(failed.length).toBeGreaterThan(1);
+      expect(failed.every((e) => e.state === 'settle_failed')).toBe(true);
+      expect(failed[0]?.x402RequestId).toBe(ids[1]);
+
+      const all = await store.ledger.list();
+      expect(all.length).toBeLessThanOrEqual(DEFAULT_LIST_LIMIT);
+      const times = all.map((e) => e.createdAt.getTime());
+      expect(times).toEqual([...times].sort((a, b) => b - a));
+    });
+
+    test.each([0, 1.5, MAX_LIST_LIMIT + 1])('refuses limit %p', async (limit) => {
+      await expect(store.ledger.list({ limit })).rejects.toMatchObject({ name: 'StoreError', code: 'invalid_input' });
+    });
+  });
+
+  describe('invalid input is refused with invalid_input and stores nothing', () => {
+    test.each([
+      ['payer', '0x1234'],
+      ['payTo', 'vitalik.eth'],
+      ['nonce', '0xzz'],
+      ['amount', '0.01'],
+      ['amount', '-1'],
+      ['protocolVersion', 3],
+      ['requestId', ''],
+    ])('claim with %s = %p', async (field, value) => {
+      const claim = newClaim({ [field]: value });
+      await expect(store.ledger.claim(claim)).rejects.toMatchObject({ name: 'StoreError', code: 'invalid_input' });
+      await expect(store.ledger.get(claim.x402RequestId)).resolves.toBeNull();
+    });
+
+    test('an x402RequestId already taken by another payment', async () => {
+      const first = await claimNew();
+      const other = newClaim({ x402RequestId: first.x402RequestId });
+      await expect(store.ledger.claim(other)).rejects.toMatchObject({ code: 'invalid_input', sqlState: '23505' });
+      await expect(store.ledger.get(first.x402RequestId)).resolves.toEqual(first);
+    });
+
+    test('a transition to an unknown state or with a malformed settlement hash', async () => {
+      const entry = await claimNew();
+      await expect(store.ledger.transition(entry.x402RequestId, ['claimed'], 'refunded' as LedgerState)).rejects.toMatchObject({ code: 'invalid_input' });
+      await expect(store.ledger.transition(entry.x402RequestId, ['claimed'], 'settled', { settlementTx: '0x1234' })).rejects.toMatchObject({ code: 'invalid_input' });
+      await expect(store.ledger.get(entry.x402RequestId)).resolves.toEqual(entry);
+    });
+  });
+
+  // Runs last: it closes the store the other tests share.
+  test('once closed, ping is false, the ledger reports unavailable, and closing again is harmless', async () => {
+    await store.close();
+    await store.close();
+    await expect(store.ping()).resolves.toBe(false);
+    await expect(store.ledger.get('x402_any')).rejects.toMatchObject({ name: 'StoreError', code: 'unavailable' });
+  });
+}
