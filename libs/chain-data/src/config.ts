@@ -23,7 +23,7 @@ export interface JsonRpcChainSourceConfig {
   maxLogBlockRange?: number;
   /** Calls per Multicall3 aggregate3 round trip; bigger batches are chunked. Default 1000. */
   maxCallsPerMulticall?: number;
-  /** Entries of the immutable-data cache, shared by all chains. Default 5000. */
+  /** Size of the immutable-data cache, shared by all chains, in entries; a list of logs (or a receipt) counts one per log. Default 50000. */
   cacheMaxEntries?: number;
   /** How long the head and block tags are reused. Default: half a block time, at most 1000 ms. */
   headTtlMs?: number;
@@ -37,7 +37,7 @@ export const DEFAULTS = {
   retryCount: 2,
   maxLogBlockRange: 10_000,
   maxCallsPerMulticall: 1_000,
-  cacheMaxEntries: 5_000,
+  cacheMaxEntries: 50_000,
   cacheConfirmations: 1,
 } as const;
 

@@ -177,6 +177,14 @@ describe('getLogs against providers that refuse ranges', () => {
     expect(asked.filter((r) => r.from === 100n && r.to === 163n)).toHaveLength(1);
   });
 
+  it('splits a range whose answer is larger than viem reads (10 MB)', async () => {
+    const huge = `{"jsonrpc":"2.0","id":1,"result":[],"padding":"${'x'.repeat(10_500_000)}"}`;
+    const server = await serve(refusingProvider(2n, () => ({ httpStatus: 200, body: huge, contentType: 'application/json' })));
+    const logs = await source(server.url).getLogs('base', { topics: [], fromBlock: 0n, toBlock: 7n });
+    expect(logs).toHaveLength(16);
+    expect(server.count('eth_getLogs')).toBe(7);
+  });
+
   it('honours the configured maximum span without waiting for a refusal', async () => {
     const server = await serve(refusingProvider(1_000n, () => ({ error: { code: -32000, message: 'unexpected' } })));
     await source(server.url, { chains: { base: { rpcUrl: server.url, maxLogBlockRange: 16 } } }).getLogs('base', { topics: [], fromBlock: 0n, toBlock: 63n });

@@ -136,6 +136,7 @@ export class JsonRpcChainSource implements ChainSource {
         return receipt ? toReceiptRecord(receipt) : null;
       },
       (receipt) => (receipt ? this.keepIfSettled(served, receipt.blockNumber) : null),
+      (receipt) => 1 + (receipt?.logs.length ?? 0),
     );
   }
 
@@ -194,6 +195,7 @@ export class JsonRpcChainSource implements ChainSource {
         return logs.sort(compareLogs);
       },
       () => this.keepIfSettled(served, range.to),
+      (logs) => 1 + logs.length,
     );
   }
 

@@ -46,7 +46,11 @@ describe('rangeRefusal', () => {
     expect(rangeRefusal(rpc(code, message))).toBeNull();
   });
 
-  it('ignores failures that are not JSON-RPC answers', () => {
+  it('halves when the answer was too large to read', () => {
+    expect(rangeRefusal(new JsonRpcFailure('response-too-large', 'eth_getLogs', {}, 'too large'))).toEqual({});
+  });
+
+  it('ignores other failures that are not JSON-RPC answers', () => {
     expect(rangeRefusal(new JsonRpcFailure('http', 'eth_getLogs', { httpStatus: 413 }, 'HTTP 413'))).toBeNull();
     expect(rangeRefusal(new JsonRpcFailure('timeout', 'eth_getLogs', {}, 'no answer'))).toBeNull();
     expect(rangeRefusal(undefined)).toBeNull();

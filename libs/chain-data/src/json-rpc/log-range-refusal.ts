@@ -43,6 +43,8 @@ const SUGGESTED_HEX_RANGE = /range[^[]*\[\s*0x([0-9a-f]+)\s*,\s*0x([0-9a-f]+)\s*
 const SUGGESTED_DECIMAL_RANGE = /retry with the range (\d+)\s*-\s*(\d+)/i;
 
 export function rangeRefusal(failure: JsonRpcFailure | undefined): RangeRefusal | null {
+  // More logs than the client accepts in one answer: a narrower range brings fewer.
+  if (failure?.kind === 'response-too-large') return {};
   if (failure?.kind !== 'rpc') return null;
   const message = failure.details.providerMessage ?? '';
   const suggested = suggestedSpan(message);

@@ -1,6 +1,6 @@
-import { BaseError, HttpRequestError, RpcRequestError, TimeoutError } from 'viem';
+import { BaseError, HttpRequestError, ResponseBodyTooLargeError, RpcRequestError, TimeoutError } from 'viem';
 
-export type RpcFailureKind = 'timeout' | 'unreachable' | 'http' | 'rpc' | 'invalid-response';
+export type RpcFailureKind = 'timeout' | 'unreachable' | 'http' | 'rpc' | 'response-too-large' | 'invalid-response';
 
 export interface RpcFailureDetails {
   httpStatus?: number;
@@ -34,6 +34,9 @@ export function describeRpcError(error: unknown, context: { method: string; rpcU
   const { method } = context;
   const timeout = findInChain(error, (e) => e instanceof TimeoutError);
   if (timeout) return new JsonRpcFailure('timeout', method, {}, `no answer within ${context.timeoutMs} ms`);
+
+  const tooLarge = findInChain(error, (e): e is ResponseBodyTooLargeError => e instanceof ResponseBodyTooLargeError);
+  if (tooLarge) return new JsonRpcFailure('response-too-large', method, {}, `the answer exceeded ${tooLarge.maxSize} bytes`);
 
   const rpc = findInChain(error, (e): e is RpcRequestError => e instanceof RpcRequestError);
   if (rpc) {
