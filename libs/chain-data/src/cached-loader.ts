@@ -23,7 +23,7 @@ export class CachedLoader {
     const loading = (async () => {
       try {
         const value = await loader();
-        const ttl = await keep(value);
+        const ttl = await this.lifetime(keep, value);
         if (ttl !== null && ttl > 0 && value !== undefined) this.cache.set(key, value, { ttlMs: ttl, weight: weigh(value) });
         return value;
       } finally {
@@ -32,5 +32,14 @@ export class CachedLoader {
     })();
     this.inflight.set(key, loading);
     return loading;
+  }
+
+  /** A value whose lifetime cannot be decided (say the head is unreachable) is returned, just not kept. */
+  private async lifetime<T>(keep: Keep<T>, value: T): Promise<number | null> {
+    try {
+      return await keep(value);
+    } catch {
+      return null;
+    }
   }
 }
