@@ -277,7 +277,7 @@ describe('concurrency limit', () => {
   it('keeps at most maxConcurrency requests in flight per chain', async () => {
     const chain = 'ethereum';
     // The proxy holds each request a little, so requests that are allowed to overlap do.
-    const proxy = await proxyTo(chain, { delayMs: 25 });
+    const proxy = await proxyTo(chain, { delayMs: 100 });
     const source = sourceFor(chain, proxy.url, { maxConcurrency: 2 });
     const wallets = Array.from({ length: 10 }, () => freshAccount().address);
     const counts = await Promise.all(wallets.map((address) => source.getTransactionCount(chain, address)));
