@@ -4,7 +4,7 @@ import { PGlite, type Transaction } from '@electric-sql/pglite';
 import type { Database, Queryable } from './database.js';
 import { withStoreErrors } from './errors.js';
 
-export const IN_MEMORY = 'memory://';
+const IN_MEMORY = 'memory://';
 
 /** Embedded PostgreSQL (WASM) in this process: on disk under `dataDir`, or in memory for `memory://`. */
 export async function openPgliteDatabase(dataDir: string, schema: string): Promise<Database> {
