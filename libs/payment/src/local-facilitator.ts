@@ -77,9 +77,24 @@ function trimMessages<T extends { invalidMessage?: string; errorMessage?: string
 }
 
 /**
+ * Runs tasks one after another. Transactions are submitted in this order: the nonce manager hands
+ * out nonces in call order, and a chain that mines every transaction at once (Hardhat's automine)
+ * refuses a nonce that arrives before its predecessor instead of queueing it.
+ */
+function inSequence(): <T>(task: () => Promise<T>) => Promise<T> {
+  let tail: Promise<unknown> = Promise.resolve();
+  return (task) => {
+    const run = tail.then(task, task);
+    tail = run.catch(() => undefined);
+    return run;
+  };
+}
+
+/**
  * A real x402 facilitator over HTTP for the local Base of the devnet: POST /verify, POST /settle,
  * GET /supported, GET /health. It is the official x402Facilitator with the exact EVM scheme, on
- * eip155:8453 only, signing with a nonce-managed account so concurrent settles do not collide.
+ * eip155:8453 only, signing with a nonce-managed account whose submissions are queued, so
+ * concurrent settles never collide.
  */
 export async function startLocalFacilitator(options: LocalFacilitatorOptions): Promise<LocalFacilitator> {
   const account = privateKeyToAccount(options.privateKey, { nonceManager });
@@ -90,13 +105,14 @@ export async function startLocalFacilitator(options: LocalFacilitatorOptions): P
     // Local chains mine at once; the default 4 s polling would dominate every settle.
     pollingInterval: 50,
   }).extend(publicActions);
+  const submit = inSequence();
   const signer = toFacilitatorEvmSigner(
     {
       address: account.address,
       readContract: (args) => client.readContract(args as Parameters<typeof client.readContract>[0]),
       verifyTypedData: (args) => client.verifyTypedData(args as Parameters<typeof client.verifyTypedData>[0]),
-      writeContract: (args) => client.writeContract(args as Parameters<typeof client.writeContract>[0]),
-      sendTransaction: (args) => client.sendTransaction(args),
+      writeContract: (args) => submit(() => client.writeContract(args as Parameters<typeof client.writeContract>[0])),
+      sendTransaction: (args) => submit(() => client.sendTransaction(args)),
       waitForTransactionReceipt: (args) => client.waitForTransactionReceipt(args),
       getCode: (args) => client.getCode(args),
     },

@@ -73,14 +73,19 @@ describe('local facilitator', () => {
     await expect(client().verify(tampered, requirements)).resolves.toMatchObject({ isValid: false, invalidReason: 'invalid_exact_evm_signature' });
   });
 
-  it('settles concurrent payments from several buyers (nonce-managed signer)', async () => {
+  it('settles concurrent payments, and failed submissions among them do not block the next ones (nonce-managed, queued signer)', async () => {
     const payee = chain.newPayee();
-    const buyers = await Promise.all(Array.from({ length: 6 }, () => chain.newBuyer({ usdc: PRICE })));
+    // Two buyers cannot cover the price: their settles fail at gas estimation, after a nonce was taken.
+    const funds = [PRICE, PRICE, PRICE / 2n, PRICE, PRICE, PRICE / 2n, PRICE, PRICE];
+    const buyers = await Promise.all(funds.map((usdc) => chain.newBuyer({ usdc })));
     const payments = await Promise.all(buyers.map((buyer) => signedPayment(buyer, payee, 2)));
     const results = await Promise.all(payments.map(({ match, requirements }) => client().settle(match.paymentPayload, requirements)));
-    expect(results.map((r) => r.success)).toEqual(buyers.map(() => true));
-    expect(new Set(results.map((r) => r.transaction)).size).toBe(buyers.length);
-    expect(await chain.usdcBalance(payee)).toBe(PRICE * BigInt(buyers.length));
+    expect(results.map((r) => r.success)).toEqual(funds.map((usdc) => usdc === PRICE));
+    expect(results.filter((r) => !r.success).map((r) => r.errorReason)).toEqual(['invalid_exact_evm_insufficient_balance', 'invalid_exact_evm_insufficient_balance']);
+    expect(await chain.usdcBalance(payee)).toBe(PRICE * 6n);
+
+    const later = await signedPayment(await chain.newBuyer({ usdc: PRICE }), payee, 2);
+    await expect(client().settle(later.match.paymentPayload, later.requirements)).resolves.toMatchObject({ success: true });
   });
 
   describe('refuses what it cannot handle with a verdict, not a crash', () => {

@@ -1,0 +1,286 @@
+import { ChainUnavailableError, type Store, toolById } from '@paysight/contracts';
+import { freshAccount } from '@paysight/devnet';
+import { decodePaymentResponseHeader } from '@x402/core/http';
+import { wrapFetchWithPayment } from '@x402/fetch';
+import { type Address, type LocalAccount, createWalletClient, erc20Abi, http } from 'viem';
+import {
+  type PaidCallOutcome,
+  type PaidCallProcessorOptions,
+  baseChain,
+  buildChallenge,
+  createHttpFacilitatorClient,
+  createPaidCallProcessor,
+  createViemAuthorizationReader,
+  decodePayment,
+  encodeBase64Json,
+  startLocalFacilitator,
+} from '../src/index.js';
+import { type ChainHarness, USDC, startChainHarness } from './support/chain.js';
+import { startLossyProxy } from './support/lossy-proxy.js';
+import { officialHttpClient, officialPaymentHeaders } from './support/official-client.js';
+import { startPaidServer } from './support/paid-server.js';
+import { openTestStore } from './support/store.js';
+
+jest.setTimeout(60_000);
+
+const walletSnapshot = toolById('wallet_snapshot')!;
+const deepReport = toolById('deep_wallet_report')!;
+const PRICE = 10_000n;
+const RESOURCE = 'http://127.0.0.1/api/x402/wallet-snapshot';
+/** Nobody listens here: a processor pointed at it fails if it ever calls the facilitator. */
+const DEAD_FACILITATOR = 'http://127.0.0.1:9';
+
+let chain: ChainHarness;
+let store: Store;
+beforeAll(async () => {
+  // The store first: opening PGlite blocks the event loop for seconds, long enough for the in-process
+  // faucet to time out an idle keep-alive socket that the client would then reuse (ECONNRESET).
+  store = await openTestStore();
+  chain = await startChainHarness();
+});
+afterAll(async () => {
+  await Promise.all([chain?.close(), store?.close()]);
+});
+
+function processor(payTo: Address, overrides: Partial<PaidCallProcessorOptions> = {}) {
+  return createPaidCallProcessor({
+    payTo,
+    ledger: store.ledger,
+    facilitator: createHttpFacilitatorClient({ url: chain.facilitator.url }),
+    authorizations: createViemAuthorizationReader({ rpcUrl: chain.baseRpcUrl }),
+    ...overrides,
+  });
+}
+
+/** A handler that counts its runs. */
+function countingHandler<T>(result: T, effect?: () => Promise<void>) {
+  const handler = {
+    runs: 0,
+    run: async () => {
+      handler.runs += 1;
+      await effect?.();
+      return result;
+    },
+  };
+  return handler;
+}
+
+/** A fresh buyer and payee, and the payment headers the official client makes from our challenge. */
+async function paymentFor(version: 1 | 2 = 2, options: { entry?: typeof walletSnapshot; payTo?: Address; native?: bigint } = {}) {
+  const buyer = await chain.newBuyer({ usdc: 10n * PRICE, native: options.native });
+  const payee = chain.newPayee();
+  const challenge = buildChallenge(options.entry ?? walletSnapshot, { payTo: options.payTo ?? payee, resourceUrl: RESOURCE });
+  const headers = await officialPaymentHeaders(buyer, challenge, version);
+  return { buyer, payee, headers };
+}
+
+function call<T>(headers: Record<string, string>, run: () => Promise<T>, input: unknown = { address: '0x1234567890123456789012345678901234567890' }) {
+  return { entry: walletSnapshot, input, headers, resourceUrl: RESOURCE, requestId: `req-${Math.random()}`, run };
+}
+
+function expectKind<T, K extends PaidCallOutcome<T>['kind']>(outcome: PaidCallOutcome<T>, kind: K): Extract<PaidCallOutcome<T>, { kind: K }> {
+  if (outcome.kind !== kind) throw new Error(`expected ${kind}, got ${outcome.kind}: ${JSON.stringify(outcome)}`);
+  return outcome as Extract<PaidCallOutcome<T>, { kind: K }>;
+}
+
+describe('paid-call processor', () => {
+  it('without a payment: 402 with the challenge (PAYMENT-REQUIRED header and body), the handler not run', async () => {
+    const handler = countingHandler('result');
+    const outcome = expectKind(await processor(chain.newPayee()).handle(call({}, handler.run)), 'payment_required');
+    expect(outcome.status).toBe(402);
+    expect(outcome.headers['PAYMENT-REQUIRED']).toBe(outcome.challenge.header);
+    expect(outcome.body.error.code).toBe('payment_required');
+    expect(handler.runs).toBe(0);
+  });
+
+  it('pays once through @x402/fetch: handler once, one transfer, PAYMENT-RESPONSE, ledger settled; a replay is refused', async () => {
+    const buyer = await chain.newBuyer({ usdc: 10n * PRICE });
+    const payee = chain.newPayee();
+    const handler = countingHandler({ verdict: 'clean' });
+    const server = await startPaidServer(processor(payee), walletSnapshot, handler.run);
+    try {
+      const payingFetch = wrapFetchWithPayment(fetch, officialHttpClient(buyer));
+      const response = await payingFetch(server.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ address: buyer.address }) });
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({ ok: true, tool: 'wallet_snapshot', result: { verdict: 'clean' } });
+      const receipt = decodePaymentResponseHeader(response.headers.get('PAYMENT-RESPONSE')!);
+      expect(receipt).toMatchObject({ success: true, network: 'eip155:8453', payer: buyer.address, transaction: expect.stringMatching(/^0x[0-9a-f]{64}$/) });
+      expect(handler.runs).toBe(1);
+      expect(await chain.usdcBalance(payee)).toBe(PRICE);
+
+      const paymentHeader = server.received.at(-1)!['payment-signature'] as string;
+      const decoded = decodePayment({ 'payment-signature': paymentHeader });
+      if (decoded.status !== 'decoded') throw new Error('the client sent no decodable payment');
+      const [row] = await store.ledger.list({ state: 'settled', limit: 200 }).then((rows) => rows.filter((r) => r.payer === buyer.address));
+      expect(row).toMatchObject({ toolId: 'wallet_snapshot', payTo: payee, amount: '10000', protocolVersion: 2, settlementTx: receipt.transaction, resultHash: expect.stringMatching(/^sha256:/) });
+
+      const replay = await fetch(server.url, { method: 'POST', headers: { 'content-type': 'application/json', 'payment-signature': paymentHeader }, body: '{}' });
+      expect(replay.status).toBe(402);
+      expect(((await replay.json()) as { error: unknown }).error).toMatchObject({ code: 'payment_already_used', details: { settlementTx: receipt.transaction, state: 'settled' } });
+      expect(replay.headers.get('PAYMENT-REQUIRED')).toBeTruthy();
+      expect(handler.runs).toBe(1);
+      expect(await chain.usdcBalance(payee)).toBe(PRICE);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('accepts an x402 v1 payment made from the 402 body (X-PAYMENT) and answers X-PAYMENT-RESPONSE', async () => {
+    const { buyer, payee, headers } = await paymentFor(1);
+    expect(Object.keys(headers)).toEqual(['X-PAYMENT']);
+    const handler = countingHandler('v1 result');
+    const outcome = expectKind(await processor(payee).handle(call(headers, handler.run)), 'paid');
+    expect(outcome.protocolVersion).toBe(1);
+    expect(decodePaymentResponseHeader(outcome.headers['X-PAYMENT-RESPONSE']!)).toEqual({ success: true, transaction: outcome.settlement.transaction, network: 'base', payer: buyer.address });
+    expect(outcome.ledgerEntry).toMatchObject({ state: 'settled', protocolVersion: 1 });
+    expect(await chain.usdcBalance(payee)).toBe(PRICE);
+  });
+
+  it('a handler failure settles nothing and releases the payment; the same payment then pays for a successful call', async () => {
+    const { payee, headers } = await paymentFor();
+    const failing = () => Promise.reject(new Error('boom'));
+    const failed = expectKind(await processor(payee).handle(call(headers, failing)), 'failed');
+    expect((failed.error as Error).message).toBe('boom');
+    expect(await store.ledger.get(failed.x402RequestId)).toMatchObject({ state: 'released', errorCode: 'handler_failed', settlementTx: null });
+    expect(await chain.usdcBalance(payee)).toBe(0n);
+
+    const handler = countingHandler('second try');
+    const paid = expectKind(await processor(payee).handle(call(headers, handler.run)), 'paid');
+    expect(paid.x402RequestId).toBe(failed.x402RequestId);
+    expect(paid.ledgerEntry).toMatchObject({ state: 'settled', attempts: 2 });
+    expect(handler.runs).toBe(1);
+    expect(await chain.usdcBalance(payee)).toBe(PRICE);
+  });
+
+  it('chain data unavailable in the handler: 503 chain_unavailable, nothing charged, payment released', async () => {
+    const { payee, headers } = await paymentFor();
+    const outcome = expectKind(await processor(payee).handle(call(headers, () => Promise.reject(new ChainUnavailableError('ethereum', 'rpc down')))), 'unavailable');
+    expect(outcome).toMatchObject({ status: 503, source: 'chain', body: { ok: false, error: { code: 'chain_unavailable' } } });
+    expect(await store.ledger.get(outcome.x402RequestId!)).toMatchObject({ state: 'released', errorCode: 'chain_unavailable' });
+    expect(await chain.usdcBalance(payee)).toBe(0n);
+  });
+
+  it('20 concurrent copies of one payment: exactly one handler run and one transfer', async () => {
+    const { buyer, payee, headers } = await paymentFor();
+    const handler = countingHandler('once');
+    const paid = processor(payee);
+    const outcomes = await Promise.all(Array.from({ length: 20 }, () => paid.handle(call(headers, handler.run))));
+    const kinds = outcomes.map((o) => o.kind);
+    expect(kinds.filter((k) => k === 'paid')).toHaveLength(1);
+    expect(kinds.filter((k) => k !== 'paid').every((k) => k === 'payment_in_progress' || k === 'payment_rejected')).toBe(true);
+    for (const outcome of outcomes) {
+      if (outcome.kind === 'payment_rejected') expect(outcome.reason).toBe('already_used');
+      if (outcome.kind === 'payment_in_progress') expect(outcome.status).toBe(409);
+    }
+    expect(handler.runs).toBe(1);
+    expect(await chain.usdcBalance(payee)).toBe(PRICE);
+    expect(await chain.authorizationsUsed(buyer.address)).toBe(1);
+  });
+
+  it('facilitator stopped: 503, the handler not run, nothing recorded or moved', async () => {
+    const signer = freshAccount();
+    const stopped = await startLocalFacilitator({ rpcUrl: chain.baseRpcUrl, privateKey: signer.privateKey });
+    await stopped.close();
+    const { buyer, payee, headers } = await paymentFor();
+    const handler = countingHandler('never');
+    const outcome = expectKind(await processor(payee, { facilitator: createHttpFacilitatorClient({ url: stopped.url }) }).handle(call(headers, handler.run)), 'unavailable');
+    expect(outcome).toMatchObject({ status: 503, source: 'facilitator', body: { error: { code: 'facilitator_unavailable' } } });
+    expect(handler.runs).toBe(0);
+    expect(await store.ledger.get(outcome.x402RequestId!)).toBeNull();
+    expect(await chain.usdcBalance(payee)).toBe(0n);
+    expect(await chain.usdcBalance(buyer.address)).toBe(10n * PRICE);
+  });
+
+  it.each([
+    ['amount', { entry: deepReport }, ['accepted.amount', 'payload.authorization.value']],
+    ['payee', { payTo: '0x000000000000000000000000000000000000dEaD' as Address }, ['accepted.payTo', 'payload.authorization.to']],
+  ] as const)('a payment with another %s is rejected before verify (the facilitator is never asked)', async (_label, signedFor, fields) => {
+    const { payee, headers } = await paymentFor(2, signedFor);
+    const handler = countingHandler('never');
+    const outcome = expectKind(await processor(payee, { facilitator: createHttpFacilitatorClient({ url: DEAD_FACILITATOR }) }).handle(call(headers, handler.run)), 'payment_rejected');
+    expect(outcome.reason).toBe('mismatch');
+    expect(outcome.body.error.code).toBe('payment_mismatch');
+    expect((outcome.body.error.details as { mismatches: { field: string }[] }).mismatches.map((m) => m.field)).toEqual(fields);
+    expect(outcome.headers['PAYMENT-REQUIRED']).toBe(outcome.challenge.header);
+    expect(handler.runs).toBe(0);
+  });
+
+  it('an expired authorization is rejected before verify', async () => {
+    const { payee, headers } = await paymentFor();
+    const tomorrow = () => new Date(Date.now() + 86_400_000);
+    const outcome = expectKind(
+      await processor(payee, { clock: tomorrow, facilitator: createHttpFacilitatorClient({ url: DEAD_FACILITATOR }) }).handle(call(headers, () => Promise.resolve('never'))),
+      'payment_rejected',
+    );
+    expect(outcome).toMatchObject({ reason: 'invalid', body: { error: { code: 'payment_invalid', details: { reason: 'authorization_expired' } } } });
+  });
+
+  it('a malformed header is rejected with a fresh challenge', async () => {
+    const outcome = expectKind(await processor(chain.newPayee()).handle(call({ 'PAYMENT-SIGNATURE': 'bm90IGpzb24=' }, () => Promise.resolve('never'))), 'payment_rejected');
+    expect(outcome).toMatchObject({ reason: 'malformed', x402RequestId: null, body: { error: { code: 'payment_invalid', details: { reason: 'malformed', header: 'PAYMENT-SIGNATURE' } } } });
+  });
+
+  it('a payment the facilitator refuses (tampered signature) is rejected with its reason', async () => {
+    const { payee, headers } = await paymentFor();
+    const decoded = decodePayment(headers);
+    if (decoded.status !== 'decoded' || decoded.payment.version !== 2) throw new Error('expected a v2 payment');
+    const tampered = structuredClone(decoded.payment.payload);
+    tampered.payload.signature = `0x${'11'.repeat(65)}`;
+    const handler = countingHandler('never');
+    const outcome = expectKind(await processor(payee).handle(call({ 'payment-signature': encodeBase64Json(tampered) }, handler.run)), 'payment_rejected');
+    expect(outcome).toMatchObject({ reason: 'invalid', body: { error: { code: 'payment_invalid', details: { facilitatorReason: 'invalid_exact_evm_signature' } } } });
+    expect(handler.runs).toBe(0);
+  });
+
+  it('the facilitator vanishes while the handler runs: the chain shows nothing moved, so 503 and the result is withheld', async () => {
+    const signer = freshAccount();
+    const { fundAccount } = await import('@paysight/devnet');
+    await fundAccount(chain.devnet.faucetUrl, { chain: 'base', address: signer.address, native: 10n ** 17n });
+    const vanishing = await startLocalFacilitator({ rpcUrl: chain.baseRpcUrl, privateKey: signer.privateKey });
+    const { payee, headers } = await paymentFor();
+    const handler = countingHandler('RESULT-7f3a', () => vanishing.close());
+    const outcome = expectKind(await processor(payee, { facilitator: createHttpFacilitatorClient({ url: vanishing.url }) }).handle(call(headers, handler.run)), 'unavailable');
+    expect(outcome).toMatchObject({ source: 'facilitator', status: 503 });
+    expect(JSON.stringify(outcome.body)).not.toContain('RESULT-7f3a');
+    expect(handler.runs).toBe(1);
+    expect(await store.ledger.get(outcome.x402RequestId!)).toMatchObject({ state: 'settle_failed', errorCode: 'facilitator_unavailable' });
+    expect(await chain.usdcBalance(payee)).toBe(0n);
+
+    const again = expectKind(await processor(payee).handle(call(headers, handler.run)), 'payment_rejected');
+    expect(again.reason).toBe('already_used');
+    expect(handler.runs).toBe(1);
+  });
+
+  it('the settle reply is lost after the transfer was mined: reconciled from the chain, paid once', async () => {
+    const proxy = await startLossyProxy(chain.facilitator.url, ['/settle']);
+    try {
+      const { buyer, payee, headers } = await paymentFor();
+      const handler = countingHandler('delivered');
+      const outcome = expectKind(await processor(payee, { facilitator: createHttpFacilitatorClient({ url: proxy.url }) }).handle(call(headers, handler.run)), 'paid');
+      expect(outcome.result).toBe('delivered');
+      const tx = outcome.settlement.transaction!;
+      const receipt = await chain.base.getTransactionReceipt({ hash: tx });
+      expect(receipt.status).toBe('success');
+      expect(outcome.ledgerEntry).toMatchObject({ state: 'settled', settlementTx: tx });
+      expect(await chain.usdcBalance(payee)).toBe(PRICE);
+      expect(await chain.authorizationsUsed(buyer.address)).toBe(1);
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it('a definite settle failure (the buyer spent the funds meanwhile): 402 settlement_failed, result withheld, nothing charged', async () => {
+    const { buyer, payee, headers } = await paymentFor(2, { native: 10n ** 17n });
+    const drain = async () => {
+      const wallet = createWalletClient({ account: buyer as LocalAccount, chain: baseChain(chain.baseRpcUrl), transport: http(chain.baseRpcUrl, { retryCount: 0 }) });
+      const hash = await wallet.writeContract({ address: USDC, abi: erc20Abi, functionName: 'transfer', args: [freshAccount().address, 10n * PRICE] });
+      await chain.base.waitForTransactionReceipt({ hash, pollingInterval: 50 });
+    };
+    const handler = countingHandler('RESULT-7f3a', drain);
+    const outcome = expectKind(await processor(payee).handle(call(headers, handler.run)), 'payment_rejected');
+    expect(outcome).toMatchObject({ reason: 'settlement_failed', status: 402, body: { error: { code: 'settlement_failed' } } });
+    expect(JSON.stringify(outcome.body)).not.toContain('RESULT-7f3a');
+    expect(await store.ledger.get(outcome.x402RequestId!)).toMatchObject({ state: 'settle_failed' });
+    expect(await chain.usdcBalance(payee)).toBe(0n);
+  });
+});

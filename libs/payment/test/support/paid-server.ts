@@ -1,0 +1,50 @@
+import { type IncomingHttpHeaders, createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { CatalogEntry } from '@paysight/contracts';
+import type { PaidCallProcessor } from '../../src/index.js';
+
+export interface PaidServer {
+  url: string;
+  /** Headers of every request received, in order. */
+  received: IncomingHttpHeaders[];
+  close(): Promise<void>;
+}
+
+/**
+ * A minimal REST transport over the processor, as apps/api will be: one paid route, the JSON body as
+ * the tool input, the outcome's status, headers and body on the wire.
+ */
+export async function startPaidServer(processor: PaidCallProcessor, entry: CatalogEntry, run: (input: unknown) => Promise<unknown>): Promise<PaidServer> {
+  const received: IncomingHttpHeaders[] = [];
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      received.push(req.headers);
+      const input: unknown = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}');
+      const reply = (status: number, headers: Record<string, string>, body: unknown) => {
+        res.writeHead(status, { ...headers, 'content-type': 'application/json' });
+        res.end(JSON.stringify(body));
+      };
+      processor
+        .handle({ entry, input, headers: req.headers, resourceUrl: `http://${req.headers.host}${req.url}`, run: () => run(input) })
+        .then((outcome) => {
+          if (outcome.kind === 'paid') return reply(200, outcome.headers, { ok: true, tool: entry.id, result: outcome.result });
+          if (outcome.kind === 'failed') return reply(500, {}, { ok: false, error: { code: 'internal_error', message: 'the handler failed' } });
+          return reply(outcome.status, outcome.headers, outcome.body);
+        })
+        .catch(() => reply(500, {}, { ok: false, error: { code: 'internal_error', message: 'processor error' } }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}${entry.path}`,
+    received,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
