@@ -59,7 +59,7 @@ type SettleVerdict =
   | { status: 'settled'; transaction: Hex | null }
   /** Nothing moved. `definite`: the facilitator said so; otherwise it gave no answer and the chain confirms nothing moved. */
   | { status: 'failed'; definite: boolean; reason: string }
-  /** No answer from the facilitator and the chain could not be read either. */
+  /** The facilitator gave no final answer and the chain cannot tell yet (unreadable, or a broadcast still pending). */
   | { status: 'unknown' };
 
 const TX_HASH = /^0x[0-9a-fA-F]{64}$/;
@@ -99,16 +99,17 @@ export function createPaidCallProcessor(options: PaidCallProcessorOptions): Paid
       // No answer: the transfer may or may not have happened; the chain decides below.
     }
     if (answer?.success) return { status: 'settled', transaction: asTxHash(answer.transaction) };
-    // "settlement_pending" means broadcast but unconfirmed: no more definite than silence.
-    const definite = answer !== null && answer.errorReason !== 'settlement_pending';
-    const reason = answer?.errorReason ?? (answer ? 'settlement_failed' : 'facilitator_unavailable');
+    // Broadcast but not confirmed in time: the transfer may still land, so "not used yet" proves nothing.
+    const pending = answer?.errorReason === 'settlement_pending';
+    const definite = answer !== null && !pending;
     try {
       const state = await authorizations.authorizationState({ asset: requirements.asset, authorizer: payer, nonce: authorization.nonce });
       if (state.used) return { status: 'settled', transaction: state.transaction ?? asTxHash(answer?.transaction) };
+      if (pending) return { status: 'unknown' };
     } catch {
       if (!definite) return { status: 'unknown' };
     }
-    return { status: 'failed', definite, reason };
+    return { status: 'failed', definite, reason: answer?.errorReason ?? (answer ? 'settlement_failed' : 'facilitator_unavailable') };
   }
 
   return {
@@ -221,7 +222,7 @@ export function createPaidCallProcessor(options: PaidCallProcessorOptions): Paid
       if (verdictOfSettle.status === 'unknown') {
         return unavailableOutcome(
           'facilitator',
-          'The payment facilitator did not confirm the settlement and the chain could not be checked. The payment is held for reconciliation and will not be charged twice.',
+          'The settlement of this payment is not confirmed yet. The payment is held for reconciliation and will not be charged twice; the result is withheld.',
           x402RequestId,
         );
       }

@@ -1,5 +1,5 @@
 import { ChainUnavailableError, type Store, toolById } from '@paysight/contracts';
-import { freshAccount } from '@paysight/devnet';
+import { freshAccount, fundAccount } from '@paysight/devnet';
 import { decodePaymentResponseHeader } from '@x402/core/http';
 import { wrapFetchWithPayment } from '@x402/fetch';
 import { type Address, type LocalAccount, createWalletClient, erc20Abi, http } from 'viem';
@@ -50,6 +50,13 @@ function processor(payTo: Address, overrides: Partial<PaidCallProcessorOptions> 
     authorizations: createViemAuthorizationReader({ rpcUrl: chain.baseRpcUrl }),
     ...overrides,
   });
+}
+
+/** A second local facilitator with its own funded signer, for tests that stop or starve it. */
+async function fundedFacilitator(options: { confirmationTimeoutMs?: number } = {}) {
+  const signer = freshAccount();
+  await fundAccount(chain.devnet.faucetUrl, { chain: 'base', address: signer.address, native: 10n ** 17n });
+  return startLocalFacilitator({ rpcUrl: chain.baseRpcUrl, privateKey: signer.privateKey, ...options });
 }
 
 /** A handler that counts its runs. */
@@ -233,10 +240,7 @@ describe('paid-call processor', () => {
   });
 
   it('the facilitator vanishes while the handler runs: the chain shows nothing moved, so 503 and the result is withheld', async () => {
-    const signer = freshAccount();
-    const { fundAccount } = await import('@paysight/devnet');
-    await fundAccount(chain.devnet.faucetUrl, { chain: 'base', address: signer.address, native: 10n ** 17n });
-    const vanishing = await startLocalFacilitator({ rpcUrl: chain.baseRpcUrl, privateKey: signer.privateKey });
+    const vanishing = await fundedFacilitator();
     const { payee, headers } = await paymentFor();
     const handler = countingHandler('RESULT-7f3a', () => vanishing.close());
     const outcome = expectKind(await processor(payee, { facilitator: createHttpFacilitatorClient({ url: vanishing.url }) }).handle(call(headers, handler.run)), 'unavailable');
@@ -249,6 +253,38 @@ describe('paid-call processor', () => {
     const again = expectKind(await processor(payee).handle(call(headers, handler.run)), 'payment_rejected');
     expect(again.reason).toBe('already_used');
     expect(handler.runs).toBe(1);
+  });
+
+  it('no settle answer and an unreadable chain: 503, the payment held in settling; presenting it again is "in progress"', async () => {
+    const vanishing = await fundedFacilitator();
+    const { payee, headers } = await paymentFor();
+    const handler = countingHandler('RESULT-7f3a', () => vanishing.close());
+    const held = processor(payee, { facilitator: createHttpFacilitatorClient({ url: vanishing.url }), authorizations: createViemAuthorizationReader({ rpcUrl: DEAD_FACILITATOR }) });
+    const outcome = expectKind(await held.handle(call(headers, handler.run)), 'unavailable');
+    expect(outcome.body.error.message).toMatch(/held for reconciliation/);
+    expect(await store.ledger.get(outcome.x402RequestId!)).toMatchObject({ state: 'settling' });
+
+    const again = expectKind(await processor(payee).handle(call(headers, handler.run)), 'payment_in_progress');
+    expect(again).toMatchObject({ status: 409, body: { error: { code: 'payment_in_progress' } } });
+    expect(handler.runs).toBe(1);
+  });
+
+  it('a settlement broadcast but not confirmed in time is held, not failed: it may still land', async () => {
+    const impatient = await fundedFacilitator({ confirmationTimeoutMs: 200 });
+    const { buyer, payee, headers } = await paymentFor();
+    const mining = (on: boolean) => chain.base.request({ method: 'evm_setAutomine' as never, params: [on] as never });
+    const handler = countingHandler('RESULT-7f3a', () => mining(false));
+    try {
+      const outcome = expectKind(await processor(payee, { facilitator: createHttpFacilitatorClient({ url: impatient.url }) }).handle(call(headers, handler.run)), 'unavailable');
+      expect(outcome.source).toBe('facilitator');
+      expect(await store.ledger.get(outcome.x402RequestId!)).toMatchObject({ state: 'settling' });
+    } finally {
+      await mining(true);
+      await chain.base.request({ method: 'evm_mine' as never });
+      await impatient.close();
+    }
+    expect(await chain.authorizationsUsed(buyer.address)).toBe(1);
+    expect(await chain.usdcBalance(payee)).toBe(PRICE);
   });
 
   it('the settle reply is lost after the transfer was mined: reconciled from the chain, paid once', async () => {
