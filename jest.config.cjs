@@ -14,6 +14,8 @@ const project = (dir) => ({
 
 module.exports = {
   rootDir: __dirname,
+  globalSetup: '<rootDir>/tools/testkit/jest/global-setup.cjs',
+  globalTeardown: '<rootDir>/tools/testkit/jest/global-teardown.cjs',
   projects: [
     'libs/contracts',
     'libs/payment',
@@ -26,5 +28,6 @@ module.exports = {
     'apps/cli',
     'tools/devnet',
     'tools/bench',
+    'tools/testkit',
   ].map(project),
 };

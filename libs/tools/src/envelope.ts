@@ -6,7 +6,7 @@ export interface ServedCall {
   requestId: string;
   x402RequestId: string;
   generatedAt: Date;
-  settlement?: { transaction: string; network: string; payer: string } | null;
+  settlement?: { transaction: string | null; network: string; payer: string } | null;
 }
 
 /** The 200 body of a paid tool: the paid envelope, or the family envelope the catalog names. */

@@ -1,0 +1,81 @@
+import { randomUUID } from 'node:crypto';
+import type { ChainSource, Store } from '@paysight/contracts';
+import type { PaidCallProcessor } from '@paysight/payment';
+import { TOOL_MODULES, type AnyToolModule } from '@paysight/tools';
+import express, { type ErrorRequestHandler, type Express } from 'express';
+import { ApiError, sendError } from './http/errors.js';
+import { bodyErrors, jsonBody } from './http/json-body.js';
+import { silentLogger, type Logger } from './http/logger.js';
+import { healthRouter } from './routes/health.js';
+import { paidToolsRouter } from './routes/paid-tools.js';
+
+export const SERVICE_VERSION = '0.1.0';
+
+export interface ApiDeps {
+  /** Public origin of the service (resource URLs in offers); read per request. */
+  publicBaseUrl: () => string;
+  chainSource: ChainSource;
+  store: Store;
+  payments: PaidCallProcessor;
+  facilitatorReachable: () => Promise<boolean>;
+  tools?: Readonly<Partial<Record<string, AnyToolModule>>>;
+  bodyLimitBytes?: number;
+  clock?: () => Date;
+  log?: Logger;
+}
+
+/** The REST service. Composition only: every dependency is passed in. */
+export function createApp(deps: ApiDeps): Express {
+  const log = deps.log ?? silentLogger;
+  const clock = deps.clock ?? (() => new Date());
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', true);
+
+  app.use((req, res, next) => {
+    const requestId = randomUUID();
+    const started = process.hrtime.bigint();
+    res.locals.requestId = requestId;
+    res.setHeader('X-Request-Id', requestId);
+    res.on('finish', () => {
+      log.info('request', {
+        requestId,
+        method: req.method,
+        path: req.path,
+        status: res.statusCode,
+        ms: Number((process.hrtime.bigint() - started) / 1_000_000n),
+        x402RequestId: res.locals.x402RequestId,
+      });
+    });
+    next();
+  });
+  app.use(jsonBody(deps.bodyLimitBytes ?? 256 * 1024));
+  app.use(bodyErrors);
+
+  app.use(healthRouter({ chainSource: deps.chainSource, store: deps.store, facilitatorReachable: deps.facilitatorReachable, version: SERVICE_VERSION }));
+  app.use(
+    paidToolsRouter({
+      chainSource: deps.chainSource,
+      payments: deps.payments,
+      tools: deps.tools ?? TOOL_MODULES,
+      publicBaseUrl: deps.publicBaseUrl,
+      clock,
+      log,
+    }),
+  );
+
+  app.use((req, res) => sendError(res, 404, 'not_found', `No route for ${req.method} ${req.path}.`));
+  app.use(errorHandler(log));
+  return app;
+}
+
+function errorHandler(log: Logger): ErrorRequestHandler {
+  return (error: unknown, _req, res, _next) => {
+    if (error instanceof ApiError) {
+      sendError(res, error.status, error.code, error.message, error.details);
+      return;
+    }
+    log.error('unhandled_error', { requestId: res.locals.requestId, error: error instanceof Error ? error.stack : String(error) });
+    sendError(res, 500, 'internal_error', 'Something went wrong on our side. Nothing was charged.', { requestId: res.locals.requestId });
+  };
+}

@@ -1,0 +1,67 @@
+import path from 'node:path';
+import type { ChainSource, Store } from '@paysight/contracts';
+import { createHttpFacilitatorClient, createPaidCallProcessor, createViemAuthorizationReader } from '@paysight/payment';
+import { openStore } from '@paysight/store';
+import { createApp } from './app.js';
+import { ConfigError, type ApiConfig } from './config.js';
+import { jsonLogger } from './http/logger.js';
+import { listen, type RunningServer } from './server.js';
+
+export interface ApiService extends RunningServer {
+  store: Store;
+  /** The origin the service names in its offers and links. */
+  publicBaseUrl: string;
+}
+
+/**
+ * Opens the store and wires store, chain data, facilitator and paywall into a listening API.
+ * Used by the production entry point and by the embedded stack alike.
+ */
+export interface ApiServiceOptions {
+  /** JSON-RPC of Base, where unreported settlements are reconciled. */
+  baseRpcUrl: string;
+  /** An already open store, owned by the caller; otherwise one is opened from the config and closed with the service. */
+  store?: Store;
+}
+
+export async function startApiService(config: ApiConfig, chainSource: ChainSource, options: ApiServiceOptions): Promise<ApiService> {
+  if (!chainSource.chains().includes('base')) {
+    throw new ConfigError(['RPC_URL_BASE: is required: payments settle on Base and are reconciled there']);
+  }
+  const ownsStore = !options.store;
+  const store = options.store ?? (await openStore(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: path.join(config.dataDir, 'db') }));
+  const closeStore = () => (ownsStore ? store.close() : Promise.resolve());
+  try {
+    const facilitator = createHttpFacilitatorClient({ url: config.facilitatorUrl, timeoutMs: config.facilitatorTimeoutMs });
+    const payments = createPaidCallProcessor({
+      payTo: config.payTo,
+      ledger: store.ledger,
+      facilitator,
+      authorizations: createViemAuthorizationReader({ rpcUrl: options.baseRpcUrl }),
+    });
+    let listeningUrl = '';
+    const app = createApp({
+      publicBaseUrl: () => config.publicBaseUrl ?? listeningUrl,
+      chainSource,
+      store,
+      payments,
+      facilitatorReachable: () => facilitator.supported().then(() => true),
+      bodyLimitBytes: config.bodyLimitBytes,
+      log: jsonLogger({ enabled: config.logRequests }),
+    });
+    const server = await listen(app, config.host, config.port);
+    listeningUrl = server.url;
+    return {
+      ...server,
+      store,
+      publicBaseUrl: config.publicBaseUrl ?? server.url,
+      close: async () => {
+        await server.close();
+        await closeStore();
+      },
+    };
+  } catch (error) {
+    await closeStore();
+    throw error;
+  }
+}

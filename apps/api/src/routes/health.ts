@@ -1,0 +1,55 @@
+import { Router } from 'express';
+import type { ChainName, ChainSource, Store } from '@paysight/contracts';
+
+export interface HealthDeps {
+  chainSource: ChainSource;
+  store: Store;
+  /** True when the facilitator answers. */
+  facilitatorReachable: () => Promise<boolean>;
+  version: string;
+}
+
+const PROBE_TIMEOUT_MS = 3_000;
+
+async function within<T>(promise: Promise<T>, fallback: T): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<T>((resolve) => {
+    timer = setTimeout(() => resolve(fallback), PROBE_TIMEOUT_MS);
+  });
+  try {
+    return await Promise.race([promise.catch(() => fallback), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** GET /api/health: whether each dependency answers, without URLs or secrets. */
+export function healthRouter(deps: HealthDeps): Router {
+  const router = Router();
+  router.get('/api/health', async (_req, res) => {
+    const chainNames = deps.chainSource.chains();
+    const [storeOk, facilitatorOk, heads] = await Promise.all([
+      within(deps.store.ping(), false),
+      within(deps.facilitatorReachable(), false),
+      Promise.all(chainNames.map((c) => within(deps.chainSource.getBlockNumber(c).then((n): bigint | null => n), null))),
+    ]);
+    const chains = Object.fromEntries(
+      chainNames.map((name: ChainName, i) => [
+        name,
+        { reachable: heads[i] !== null, blockNumber: heads[i]?.toString() ?? null, dataSourceStatus: deps.chainSource.coverage(name).dataSourceStatus },
+      ]),
+    );
+    const healthy = storeOk && facilitatorOk && Object.values(chains).every((c) => c.reachable);
+    // Only the store is this instance's own: without it no payment can be recorded, so a load
+    // balancer should stop sending traffic here. Shared upstreams being down is reported, not a 503.
+    res.status(storeOk ? 200 : 503).json({
+      ok: storeOk,
+      status: healthy ? 'ok' : 'degraded',
+      version: deps.version,
+      store: { kind: deps.store.kind, reachable: storeOk },
+      facilitator: { reachable: facilitatorOk },
+      chains,
+    });
+  });
+  return router;
+}

@@ -1,0 +1,47 @@
+import { CHAINS, type ChainName } from '@paysight/contracts';
+import { freshAccount, fundAccount, viemChain, type DevnetAccount } from '@paysight/devnet';
+import { x402Client, x402HTTPClient } from '@x402/core/client';
+import { toClientEvmSigner } from '@x402/evm';
+import { ExactEvmScheme } from '@x402/evm/exact/client';
+import { ExactEvmSchemeV1 } from '@x402/evm/exact/v1/client';
+import { wrapFetchWithPayment } from '@x402/fetch';
+import { createPublicClient, erc20Abi, http, type Address } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { readTestStack } from './stack.js';
+
+/** A new buyer holding `usdc` (atomic) on the devnet's Base, funded through the faucet. */
+export async function fundedBuyer(usdc = 5_000_000n): Promise<DevnetAccount> {
+  const buyer = freshAccount();
+  await fundAccount(readTestStack().devnet.faucetUrl, { chain: 'base', address: buyer.address, usdc });
+  return buyer;
+}
+
+/** The official x402 client (v2 and v1 exact schemes on Base) signing as `buyer`. */
+export function officialPaymentClient(buyer: DevnetAccount): x402HTTPClient {
+  const signer = toClientEvmSigner(privateKeyToAccount(buyer.privateKey));
+  return new x402HTTPClient(new x402Client().register('eip155:8453', new ExactEvmScheme(signer)).registerV1('base', new ExactEvmSchemeV1(signer)));
+}
+
+/**
+ * fetch that pays 402 answers with the official client. With `protocol: 1` the 402's v2 header is
+ * hidden from the client, so it pays from the body's v1 offer with an X-PAYMENT header.
+ */
+export function payingFetch(buyer: DevnetAccount, options: { protocol?: 1 | 2 } = {}): typeof fetch {
+  const base: typeof fetch =
+    options.protocol === 1
+      ? async (input, init) => {
+          const response = await fetch(input, init);
+          if (response.status !== 402) return response;
+          const headers = new Headers(response.headers);
+          headers.delete('payment-required');
+          return new Response(await response.arrayBuffer(), { status: 402, headers });
+        }
+      : fetch;
+  return wrapFetchWithPayment(base, officialPaymentClient(buyer));
+}
+
+export async function usdcBalance(address: Address, chain: ChainName = 'base'): Promise<bigint> {
+  const rpcUrl = readTestStack().devnet.chains[chain].rpcUrl;
+  const client = createPublicClient({ chain: viemChain(chain, rpcUrl), transport: http(rpcUrl, { retryCount: 0 }) });
+  return client.readContract({ address: CHAINS[chain].usdc, abi: erc20Abi, functionName: 'balanceOf', args: [address] });
+}

@@ -1,0 +1,41 @@
+import { randomBytes } from 'node:crypto';
+import { CHAIN_NAMES, type Store } from '@paysight/contracts';
+import { createJsonRpcChainSource, type JsonRpcChainSource } from '@paysight/chain-data';
+import { openStore } from '@paysight/store';
+import pg from 'pg';
+import { readTestStack } from './stack.js';
+
+/** The shared devnet as a ChainSource, labelled Demo, failing fast (no retries). */
+export function devnetChainSource(options: { retryCount?: number } = {}): JsonRpcChainSource {
+  const { devnet } = readTestStack();
+  return createJsonRpcChainSource({
+    chains: Object.fromEntries(CHAIN_NAMES.map((name) => [name, { rpcUrl: devnet.chains[name].rpcUrl, demo: true }])),
+    retryCount: options.retryCount ?? 0,
+  });
+}
+
+/**
+ * A store of its own for one test file: a fresh schema on the PostgreSQL server when
+ * TEST_DATABASE_URL is set (dropped on close), otherwise an in-memory PGlite.
+ */
+export async function openTestStore(): Promise<Store> {
+  const databaseUrl = process.env.TEST_DATABASE_URL;
+  if (!databaseUrl) return openStore({ dataDir: 'memory://' });
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const store = await openStore({ databaseUrl, schema });
+  return {
+    kind: store.kind,
+    ledger: store.ledger,
+    ping: () => store.ping(),
+    close: async () => {
+      await store.close();
+      const client = new pg.Client({ connectionString: databaseUrl });
+      await client.connect();
+      try {
+        await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}
