@@ -66,13 +66,11 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
 
   const closers: (() => Promise<void>)[] = [];
   const closeAll = async () => {
-    const results = await Promise.allSettled(closers.splice(0).map((close) => close()));
-    const failure = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
-    if (failure) throw failure.reason;
+    await allSettled(closers.splice(0).map((close) => close()));
   };
 
   try {
-    const chains = await Promise.all(
+    const chains = await allSettled(
       CHAIN_NAMES.map(async (name) => {
         const chain = await startLocalChain({
           chainId: CHAINS[name].chainId,
@@ -92,7 +90,7 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
     ) as Record<ChainName, ChainHandle>;
     log(`devnet: ${CHAIN_NAMES.length} chains up in ${Date.now() - startedAt} ms`);
 
-    const scenarios = await Promise.all(
+    const scenarios = await allSettled(
       CHAIN_NAMES.map(async (name) => {
         await placePredeploys(handles[name], NAMED_ACCOUNTS.faucet.address);
         const plan = seed ? scenarioPlan(name) : { wallets: Object.values(NAMED_ACCOUNTS).map((a) => a.label), steps: [] };
@@ -127,4 +125,12 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
     await closeAll().catch(() => undefined);
     throw error;
   }
+}
+
+/** Like Promise.all, but waits for every promise before failing, so nothing is left starting in the background. */
+async function allSettled<T>(promises: Promise<T>[]): Promise<T[]> {
+  const results = await Promise.allSettled(promises);
+  const failure = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failure) throw failure.reason;
+  return results.map((r) => (r as PromiseFulfilledResult<T>).value);
 }

@@ -1,5 +1,6 @@
 // The only module that touches Hardhat's internals (Hardhat 2.29: an in-process EDR network and its
 // JSON-RPC server). If a Hardhat upgrade moves them, this is the one place to change.
+import type { EventEmitter } from 'node:events';
 import type { Server } from 'node:http';
 import type { Hex } from 'viem';
 
@@ -73,18 +74,20 @@ export async function startLocalChain(options: LocalChainOptions): Promise<Local
   );
 
   const server = new JsonRpcServer({ hostname: options.host, port: options.port, provider });
-  const httpServer = (server as unknown as { _httpServer?: Server })._httpServer;
-  if (!httpServer) throw new Error('this Hardhat version has no JsonRpcServer._httpServer: update src/chain/hardhat.ts');
+  const { _httpServer: httpServer, _wsServer: wsServer } = server as unknown as { _httpServer?: Server; _wsServer?: EventEmitter };
+  if (!httpServer || !wsServer) throw new Error('this Hardhat version changed JsonRpcServer internals: update src/chain/hardhat.ts');
 
-  // JsonRpcServer.listen never rejects: a busy port would surface as an uncaught 'error' event.
+  // JsonRpcServer.listen never rejects: a busy port surfaces as an 'error' event on the HTTP server,
+  // which its WebSocket server re-emits, uncaught unless someone listens.
   const address = await new Promise<{ port: number }>((resolve, reject) => {
     const onError = (error: Error) => {
+      wsServer.off('error', onError);
       server.close().catch(() => undefined);
       reject(new Error(`cannot listen on ${options.host}:${options.port}: ${error.message}`));
     };
-    httpServer.once('error', onError);
+    wsServer.once('error', onError);
     server.listen().then((a) => {
-      httpServer.off('error', onError);
+      wsServer.off('error', onError);
       resolve(a);
     }, reject);
   });

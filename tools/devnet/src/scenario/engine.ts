@@ -1,4 +1,4 @@
-import type { Address, Hex, TransactionReceipt } from 'viem';
+import { type Address, getAddress, type Hex, type TransactionReceipt } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import type { ChainHandle } from '../chain/client.js';
 import { Ledger } from './ledger.js';
@@ -61,7 +61,7 @@ export async function seedChain(
         kind: step.kind,
         from: sender.address,
         to: planned.to,
-        ...(receipt.contractAddress ? { contractAddress: receipt.contractAddress } : {}),
+        ...(receipt.contractAddress ? { contractAddress: getAddress(receipt.contractAddress) } : {}),
         blockNumber: Number(receipt.blockNumber),
         status: receipt.status,
         ...(cause?.reason !== undefined && { revertReason: cause.reason }),

@@ -1,0 +1,26 @@
+import type { ChainName } from '@paysight/contracts';
+import { type Account, createPublicClient, createWalletClient, http } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { type DevnetAccount, type DevnetInfo, viemChain } from '../src/index.js';
+
+/** Starting five chains is quick, but jest's 5 s default leaves no room on a busy CI machine. */
+export const START_TIMEOUT_MS = 60_000;
+
+/** A viem client over real HTTP, as other processes use the devnet. */
+export function publicClient(devnet: DevnetInfo, chain: ChainName) {
+  const { rpcUrl } = devnet.chains[chain];
+  return createPublicClient({ chain: viemChain(chain, rpcUrl), transport: http(rpcUrl, { retryCount: 0 }) });
+}
+
+export function walletClient(devnet: DevnetInfo, chain: ChainName, account: DevnetAccount | Account) {
+  const { rpcUrl } = devnet.chains[chain];
+  return createWalletClient({
+    account: 'privateKey' in account ? privateKeyToAccount(account.privateKey) : account,
+    chain: viemChain(chain, rpcUrl),
+    transport: http(rpcUrl, { retryCount: 0 }),
+  });
+}
+
+export function nowSeconds(): bigint {
+  return BigInt(Math.floor(Date.now() / 1000));
+}
