@@ -48,7 +48,7 @@ export function parseFundRequestBody(body: unknown): ParsedFundRequest {
   if (typeof address !== 'string' || !isAddress(address, { strict: false })) issues.push('address must be a 0x-prefixed 20-byte hex address');
   const native = amount(fields, 'native', issues);
   const usdc = amount(fields, 'usdc', issues);
-  if (native === undefined && usdc === undefined) issues.push('ask for native, usdc or both');
+  if (fields.native === undefined && fields.usdc === undefined) issues.push('ask for native, usdc or both');
 
   if (issues.length > 0) return { ok: false, issues };
   return {
