@@ -72,7 +72,7 @@ export async function seedChain(
     }
   }
   await mineAtWallClock(handle);
-  return describe(world, ledger, transactions);
+  return publish(world, ledger, transactions);
 }
 
 function assertUniqueNames(steps: readonly Step[]): void {
@@ -111,7 +111,8 @@ async function mineAtWallClock(handle: ChainHandle): Promise<void> {
   await handle.provider.request({ method: 'evm_mine', params: [] });
 }
 
-function describe(world: World, ledger: Ledger, transactions: Record<string, ScenarioTransaction>): ChainScenario {
+/** The plain-JSON account of a seeded chain: names, addresses, transactions and expected balances. */
+function publish(world: World, ledger: Ledger, transactions: Record<string, ScenarioTransaction>): ChainScenario {
   const contractEntries = world.contractEntries();
   const tokenIds = contractEntries.filter(([, c]) => ['usdc', 'erc20', 'wrapped-native'].includes(c.kind)).map(([id]) => id);
   const collectionIds = contractEntries.filter(([, c]) => c.kind === 'erc721').map(([id]) => id);
