@@ -12,4 +12,9 @@ export default tseslint.config(
       'no-console': 'off',
     },
   },
+  {
+    // Plain Node scripts (bin entries): Node's globals.
+    files: ['**/*.mjs'],
+    languageOptions: { globals: { process: 'readonly', URL: 'readonly', console: 'readonly' } },
+  },
 );

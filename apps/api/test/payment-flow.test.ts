@@ -1,5 +1,5 @@
-import { CHAINS, PAYMENT, priceOf, toolById } from '@paysight/contracts';
-import { startLocalFacilitator } from '@paysight/payment';
+import { CHAINS, PAYMENT, priceOf, toolById, type ErrorBody } from '@paysight/contracts';
+import { startLocalFacilitator, type ChallengeBody } from '@paysight/payment';
 import { fundedBuyer, officialPaymentClient, payingFetch, readTestStack, startTestApi, usdcBalance, type TestApi } from '@paysight/testkit';
 import { decodePaymentResponseHeader } from '@x402/fetch';
 import { createPublicClient, http, parseAbiItem, type Hex } from 'viem';
@@ -34,7 +34,7 @@ describe('paying for a tool over x402', () => {
         extra: { name: 'USD Coin', version: '2' },
       },
     ]);
-    const body = await res.json();
+    const body = (await res.json()) as ChallengeBody;
     expect(body).toMatchObject({
       ok: false,
       error: { code: 'payment_required' },
@@ -56,7 +56,7 @@ describe('paying for a tool over x402', () => {
       body: JSON.stringify({ address: aliceOnBase(), chain: 'base' }),
     });
     expect(res.status).toBe(200);
-    const body = await res.json();
+    const body = (await res.json()) as { metadata: { settlement: { transaction: string } } };
     expect(body).toMatchObject({
       ok: true,
       tool: 'wallet_snapshot',
@@ -115,7 +115,7 @@ describe('paying for a tool over x402', () => {
     const answers = await Promise.all(Array.from({ length: 20 }, () => post(url, request, { headers })));
     const statuses = answers.map((r) => r.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
-    const refused = await Promise.all(answers.filter((r) => r.status !== 200).map((r) => r.json()));
+    const refused = (await Promise.all(answers.filter((r) => r.status !== 200).map((r) => r.json()))) as ErrorBody[];
     for (const body of refused) expect(['payment_in_progress', 'payment_already_used']).toContain(body.error.code);
 
     expect((await usdcBalance(api.payTo)) - before).toBe(PRICE);

@@ -1,0 +1,84 @@
+import { parseArgs } from 'node:util';
+import { DEFAULT_MAX_USD, callCommand } from './commands/call.js';
+import { startCommand } from './commands/start.js';
+import { toolsCommand } from './commands/tools.js';
+import { DEFAULT_DATA_DIR } from './devnet-file.js';
+import { EMBEDDED_DEFAULTS } from './embedded-stack.js';
+
+const USAGE = `paysight: pay-per-request blockchain intelligence over x402
+
+Usage:
+  paysight start [--port 4021] [--ports auto] [--data-dir .paysight] [--quiet]
+      Run the embedded stack: local chains, facilitator, store and API.
+      --ports auto picks free ports for everything (API, facilitator, chains).
+  paysight tools [--json]
+      List every paid tool with its price.
+  paysight call <tool> '<json>' [--max-usd ${DEFAULT_MAX_USD}] [--base-url URL]
+      Call a tool and pay for it in USDC on Base. The buyer key comes from PAYSIGHT_BUYER_KEY,
+      or the devnet demo buyer in .paysight/devnet.json. Offers above --max-usd are refused.
+
+Environment: PAYSIGHT_BASE_URL, PAYSIGHT_BUYER_KEY.`;
+
+export async function runCli(argv: string[]): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseCliArgs(argv);
+  } catch (error) {
+    console.error(`${error instanceof Error ? error.message : String(error)}\n\n${USAGE}`);
+    return 2;
+  }
+  const { values, positionals } = parsed;
+  const [command, ...rest] = positionals;
+  const io = { out: (t: string) => console.log(t), err: (t: string) => console.error(t) };
+
+  if (values.help || !command) {
+    console.log(USAGE);
+    return values.help ? 0 : 2;
+  }
+  switch (command) {
+    case 'start': {
+      const port = values.port === undefined ? EMBEDDED_DEFAULTS.apiPort : Number(values.port);
+      if (!Number.isInteger(port) || port < 0 || port > 65535) {
+        io.err(`--port must be a port number (got "${values.port}").`);
+        return 2;
+      }
+      if (values.ports !== undefined && values.ports !== 'auto') {
+        io.err(`--ports accepts only "auto" (got "${values.ports}").`);
+        return 2;
+      }
+      await startCommand({ dataDir: values['data-dir'], apiPort: port, freePorts: values.ports === 'auto', quiet: values.quiet });
+      return 0;
+    }
+    case 'tools':
+      io.out(toolsCommand({ json: values.json }));
+      return 0;
+    case 'call': {
+      const [tool, body] = rest;
+      if (!tool || body === undefined) {
+        io.err(`Usage: paysight call <tool> '<json>' [--max-usd ${DEFAULT_MAX_USD}]`);
+        return 2;
+      }
+      return callCommand({ tool, body, maxUsd: values['max-usd'], baseUrl: values['base-url'], dataDir: values['data-dir'], env: process.env }, io);
+    }
+    default:
+      io.err(`Unknown command "${command}".\n\n${USAGE}`);
+      return 2;
+  }
+}
+
+function parseCliArgs(argv: string[]) {
+  return parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      port: { type: 'string' },
+      ports: { type: 'string' },
+      'data-dir': { type: 'string', default: DEFAULT_DATA_DIR },
+      quiet: { type: 'boolean', default: false },
+      json: { type: 'boolean', default: false },
+      'max-usd': { type: 'string', default: DEFAULT_MAX_USD },
+      'base-url': { type: 'string' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+}

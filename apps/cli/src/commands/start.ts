@@ -1,0 +1,58 @@
+import path from 'node:path';
+import { CHAIN_NAMES, toolById } from '@paysight/contracts';
+import { EMBEDDED_DEFAULTS, startEmbeddedStack, type EmbeddedStack } from '../embedded-stack.js';
+
+export interface StartOptions {
+  dataDir: string;
+  apiPort: number;
+  /** Free ports for everything instead of the defaults. */
+  freePorts: boolean;
+  quiet: boolean;
+}
+
+/** `paysight start`: runs the embedded stack until Ctrl+C. */
+export async function startCommand(options: StartOptions): Promise<void> {
+  const started = Date.now();
+  const stack = await startEmbeddedStack({
+    dataDir: options.dataDir,
+    host: EMBEDDED_DEFAULTS.host,
+    apiPort: options.freePorts ? 0 : options.apiPort,
+    facilitatorPort: options.freePorts ? 0 : EMBEDDED_DEFAULTS.facilitatorPort,
+    chainPorts: options.freePorts ? Object.fromEntries(CHAIN_NAMES.map((c) => [c, 0])) : EMBEDDED_DEFAULTS.chainPorts,
+    logRequests: !options.quiet,
+    log: (line) => console.log(line),
+  });
+  console.log(banner(stack, options, Date.now() - started));
+
+  await new Promise<void>((resolve) => {
+    process.once('SIGINT', resolve);
+    process.once('SIGTERM', resolve);
+  });
+  console.log('\nStopping…');
+  await stack.close();
+}
+
+export function banner(stack: EmbeddedStack, options: Pick<StartOptions, 'dataDir'>, elapsedMs: number): string {
+  const snapshot = toolById('wallet_snapshot')!;
+  const alice = stack.devnet.scenario.chains.base.wallets.alice?.address ?? stack.devnet.accounts.demoBuyer.address;
+  const api = stack.api.publicBaseUrl;
+  const chains = CHAIN_NAMES.map((c) => `    ${c.padEnd(9)} ${stack.devnet.chains[c].rpcUrl}  (chain id ${stack.devnet.chains[c].chainId})`);
+  const relative = (p: string) => path.relative(process.cwd(), p) || p;
+  return [
+    '',
+    `Paysight is ready in ${(elapsedMs / 1000).toFixed(1)} s (embedded devnet: chain data is labelled Demo).`,
+    '',
+    `  API           ${api}`,
+    `  Health        ${api}/api/health`,
+    `  Facilitator   ${stack.facilitator.url}`,
+    `  Store         PGlite in ${relative(path.resolve(options.dataDir, 'db'))}`,
+    `  Devnet file   ${relative(stack.devnetFilePath)}  (holds the demo buyer's key: devnet only)`,
+    '  Chains',
+    ...chains,
+    '',
+    `Pay for a call (${snapshot.price} USDC from the demo buyer, settled on the local Base):`,
+    `  npx paysight call ${snapshot.id} '${JSON.stringify({ address: alice, chain: 'base' })}'`,
+    '',
+    'Press Ctrl+C to stop.',
+  ].join('\n');
+}
