@@ -18,6 +18,7 @@ module.exports = {
   globalTeardown: '<rootDir>/tools/testkit/jest/global-teardown.cjs',
   // Integration tests start servers and child processes; a hung one still fails, just not at 5 s.
   testTimeout: 60_000,
+  reporters: ['default', '<rootDir>/tools/testkit/jest/summary-reporter.cjs'],
   projects: [
     'libs/contracts',
     'libs/payment',
