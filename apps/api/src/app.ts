@@ -3,7 +3,8 @@ import type { ChainSource, Store } from '@paysight/contracts';
 import type { PaidCallProcessor } from '@paysight/payment';
 import { TOOL_MODULES, type AnyToolModule } from '@paysight/tools';
 import express, { type ErrorRequestHandler, type Express } from 'express';
-import { ApiError, sendError } from './http/errors.js';
+import { ServiceError } from '@paysight/contracts';
+import { sendError } from './http/errors.js';
 import { bodyErrors, jsonBody } from './http/json-body.js';
 import { silentLogger, type Logger } from './http/logger.js';
 import { healthRouter } from './routes/health.js';
@@ -71,7 +72,7 @@ export function createApp(deps: ApiDeps): Express {
 
 function errorHandler(log: Logger): ErrorRequestHandler {
   return (error: unknown, _req, res, _next) => {
-    if (error instanceof ApiError) {
+    if (error instanceof ServiceError) {
       sendError(res, error.status, error.code, error.message, error.details);
       return;
     }

@@ -47,7 +47,7 @@ export const ERROR_CODES = [
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
-export const errorBody = z.object({
+export const errorBodySchema = z.object({
   ok: z.literal(false),
   error: z.object({
     code: z.enum(ERROR_CODES),
@@ -55,9 +55,30 @@ export const errorBody = z.object({
     details: z.unknown().optional(),
   }),
 });
-export type ErrorBody = z.infer<typeof errorBody>;
+export type ErrorBody = z.infer<typeof errorBodySchema>;
 
 export interface FieldIssue {
   path: string;
   message: string;
+}
+
+export function errorBody(code: ErrorCode, message: string, details?: unknown): ErrorBody {
+  return { ok: false, error: details === undefined ? { code, message } : { code, message, details } };
+}
+
+/** A failure that maps to one HTTP answer: its status and the error body. Thrown by handlers, turned into a response at the edge. */
+export class ServiceError extends Error {
+  override readonly name = 'ServiceError';
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+  }
+
+  get body(): ErrorBody {
+    return errorBody(this.code, this.message, this.details);
+  }
 }

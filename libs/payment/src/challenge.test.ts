@@ -1,4 +1,4 @@
-import { errorBody, toolById } from '@paysight/contracts';
+import { errorBodySchema, toolById } from '@paysight/contracts';
 import { x402HTTPClient, x402Client } from '@x402/core/client';
 import { decodePaymentRequiredHeader } from '@x402/core/http';
 import { PaymentRequiredV1Schema, PaymentRequiredV2Schema } from '@x402/core/schemas';
@@ -30,7 +30,7 @@ describe('the 402 challenge', () => {
   });
 
   it('the body is the project error body and also a v1 PaymentRequired (accepts only)', () => {
-    expect(errorBody.safeParse(challenge.body).success).toBe(true);
+    expect(errorBodySchema.safeParse(challenge.body).success).toBe(true);
     expect(challenge.body.error.code).toBe('payment_required');
     expect(challenge.body.error.message).toMatch(/0\.01 USDC.*PAYMENT-SIGNATURE.*X-PAYMENT/);
     expect(challenge.body.x402Version).toBe(1);

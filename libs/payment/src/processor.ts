@@ -177,6 +177,10 @@ export function createPaidCallProcessor(options: PaidCallProcessorOptions): Paid
         return unavailableOutcome('facilitator', 'Payments are temporarily unavailable: the payment facilitator did not answer. Nothing was charged; retry later.', x402RequestId);
       }
       if (!verdict.isValid) {
+        // A copy of this payment may have been claimed and settled while this one was verified
+        // (the facilitator then sees a used nonce): report it as the ledger knows it.
+        const meanwhile = await ledger.get(x402RequestId).catch(() => null);
+        if (meanwhile && meanwhile.state !== 'released') return previouslySeen(meanwhile, reject);
         const facilitatorReason = verdict.invalidReason ?? 'invalid_payment';
         return reject('invalid', {
           code: 'payment_invalid',

@@ -1,6 +1,7 @@
 import { CHAIN_NAMES, CHAINS, PAYMENT, priceOf, toolById } from '@paysight/contracts';
-import { type Address, decodeErrorResult, encodeFunctionData, erc20Abi, getAddress, type Hex, keccak256, parseSignature, parseUnits, toBytes } from 'viem';
+import { type Address, decodeErrorResult, encodeFunctionData, erc20Abi, getAddress, type Hex, keccak256, parseUnits, toBytes } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
+import { authorizationArgs, signUsdcAuthorization } from '../src/chain/usdc-authorization.js';
 import { ARTIFACTS, type Devnet, HISTORY_DAYS, SCENARIO_WALLETS, startDevnet } from '../src/index.js';
 import { nowSeconds, publicClient, START_TIMEOUT_MS } from './helpers.js';
 
@@ -156,26 +157,11 @@ it('on base, the demo buyer has x402 history and can sign a fresh authorization 
     validBefore: nowSeconds() + 300n,
     nonce: keccak256(toBytes(`scenario-test:${Date.now()}`)),
   };
-  const signature = await buyer.signTypedData({
-    domain: { name: 'USD Coin', version: '2', chainId: 8453, verifyingContract: CHAINS.base.usdc },
-    types: {
-      TransferWithAuthorization: [
-        { name: 'from', type: 'address' },
-        { name: 'to', type: 'address' },
-        { name: 'value', type: 'uint256' },
-        { name: 'validAfter', type: 'uint256' },
-        { name: 'validBefore', type: 'uint256' },
-        { name: 'nonce', type: 'bytes32' },
-      ],
-    },
-    primaryType: 'TransferWithAuthorization',
-    message,
-  });
-  const { v, r, s } = parseSignature(signature);
+  const signature = await signUsdcAuthorization(devnet.accounts.demoBuyer.privateKey, { chainId: CHAINS.base.chainId, address: CHAINS.base.usdc }, message);
   const call = encodeFunctionData({
     abi: ARTIFACTS.DevnetUSDC.abi,
     functionName: 'transferWithAuthorization',
-    args: [message.from, message.to, message.value, message.validAfter, message.validBefore, message.nonce, Number(v), r, s],
+    args: authorizationArgs(message, signature),
   });
   // Simulated, not sent: the scenario's balances stay as published for the other tests.
   await expect(publicClient(devnet, 'base').call({ account: devnet.accounts.facilitator.address, to: CHAINS.base.usdc, data: call })).resolves.toBeDefined();

@@ -1,7 +1,8 @@
-import { CHAIN_NAMES, CHAINS, PAYMENT } from '@paysight/contracts';
+import { CHAIN_NAMES, CHAINS } from '@paysight/contracts';
 import { type Address, domainSeparator, type Hex, keccak256, parseEventLogs, parseSignature, toBytes } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { ARTIFACTS, type Devnet, type DevnetAccount, freshAccount, fundAccount, startDevnet } from '../src/index.js';
+import { type AuthorizationKind, signUsdcAuthorization, type UsdcAuthorization } from '../src/chain/usdc-authorization.js';
 import { nowSeconds, publicClient, START_TIMEOUT_MS, walletClient } from './helpers.js';
 
 const abi = ARTIFACTS.DevnetUSDC.abi;
@@ -13,25 +14,7 @@ beforeAll(async () => {
 }, START_TIMEOUT_MS);
 afterAll(() => devnet?.close());
 
-const AUTHORIZATION_TYPES = (primaryType: 'TransferWithAuthorization' | 'ReceiveWithAuthorization') => ({
-  [primaryType]: [
-    { name: 'from', type: 'address' },
-    { name: 'to', type: 'address' },
-    { name: 'value', type: 'uint256' },
-    { name: 'validAfter', type: 'uint256' },
-    { name: 'validBefore', type: 'uint256' },
-    { name: 'nonce', type: 'bytes32' },
-  ],
-});
-
-type Authorization = {
-  from: Address;
-  to: Address;
-  value: bigint;
-  validAfter: bigint;
-  validBefore: bigint;
-  nonce: Hex;
-};
+type Authorization = UsdcAuthorization;
 
 function authorization(payer: DevnetAccount, to: Address, overrides: Partial<Authorization> = {}): Authorization {
   return {
@@ -45,17 +28,8 @@ function authorization(payer: DevnetAccount, to: Address, overrides: Partial<Aut
   };
 }
 
-function sign(
-  signer: DevnetAccount,
-  message: Authorization,
-  primaryType: 'TransferWithAuthorization' | 'ReceiveWithAuthorization' = 'TransferWithAuthorization',
-) {
-  return privateKeyToAccount(signer.privateKey).signTypedData({
-    domain: { name: PAYMENT.eip712.name, version: PAYMENT.eip712.version, chainId: CHAINS.base.chainId, verifyingContract: usdc },
-    types: AUTHORIZATION_TYPES(primaryType),
-    primaryType,
-    message,
-  });
+function sign(signer: DevnetAccount, message: Authorization, kind: AuthorizationKind = 'TransferWithAuthorization') {
+  return signUsdcAuthorization(signer.privateKey, { chainId: CHAINS.base.chainId, address: usdc }, message, kind);
 }
 
 const args = (a: Authorization) => [a.from, a.to, a.value, a.validAfter, a.validBefore, a.nonce] as const;

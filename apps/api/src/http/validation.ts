@@ -1,6 +1,6 @@
 import type { FieldIssue } from '@paysight/contracts';
 import type { z } from 'zod';
-import { ApiError } from './errors.js';
+import { ServiceError } from '@paysight/contracts';
 
 function issuePath(path: readonly PropertyKey[]): string {
   return path.length ? path.map(String).join('.') : '(body)';
@@ -19,13 +19,13 @@ export function fieldIssues(error: z.ZodError): FieldIssue[] {
 /** Parses a request body with a catalog schema; invalid input becomes a 400 that costs nothing. */
 export function parseRequest<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
-    throw new ApiError(400, 'invalid_json', 'The request body must be a JSON object.');
+    throw new ServiceError(400, 'invalid_json', 'The request body must be a JSON object.');
   }
   const parsed = schema.safeParse(body);
   if (!parsed.success) {
     const issues = fieldIssues(parsed.error);
     const summary = issues.map((i) => `${i.path}: ${i.message}`).join('; ');
-    throw new ApiError(400, 'invalid_request', `Invalid request: ${summary}`, { issues });
+    throw new ServiceError(400, 'invalid_request', `Invalid request: ${summary}`, { issues });
   }
   return parsed.data;
 }

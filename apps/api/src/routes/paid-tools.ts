@@ -2,7 +2,8 @@ import { CATALOG, type CatalogEntry, type ChainSource } from '@paysight/contract
 import type { PaidCallProcessor } from '@paysight/payment';
 import { buildResponseBody, runTool, type AnyToolModule, type ToolOutput } from '@paysight/tools';
 import { Router, type Request, type Response } from 'express';
-import { ApiError, sendError } from '../http/errors.js';
+import { ServiceError } from '@paysight/contracts';
+import { sendError } from '../http/errors.js';
 import type { Logger } from '../http/logger.js';
 import { parseRequest } from '../http/validation.js';
 
@@ -32,12 +33,12 @@ async function servePaidCall(entry: CatalogEntry, req: Request, res: Response, d
   const input = parseRequest(entry.request, req.body);
   const tool = deps.tools[entry.id];
   if (!tool) {
-    throw new ApiError(501, 'not_implemented', `${entry.id} is listed in the catalog but not served yet. Nothing was charged.`);
+    throw new ServiceError(501, 'not_implemented', `${entry.id} is listed in the catalog but not served yet. Nothing was charged.`);
   }
   const served = deps.chainSource.chains();
   const missing = tool.chains(input).filter((chain) => !served.includes(chain));
   if (missing.length) {
-    throw new ApiError(503, 'chain_unavailable', `Chain data for ${missing.join(', ')} is not available on this server. Nothing was charged.`);
+    throw new ServiceError(503, 'chain_unavailable', `Chain data for ${missing.join(', ')} is not available on this server. Nothing was charged.`);
   }
 
   const requestId = res.locals.requestId as string;

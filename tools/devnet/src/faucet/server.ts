@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { ErrorCode } from '@paysight/contracts';
+import { ServiceError } from '@paysight/contracts';
 import type { Funder } from './funder.js';
 import { parseFundRequestBody } from './request.js';
 
@@ -11,25 +11,14 @@ export interface FaucetServer {
 
 const MAX_BODY_BYTES = 10_000;
 
-class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: ErrorCode,
-    message: string,
-    readonly details?: unknown,
-  ) {
-    super(message);
-  }
-}
-
 /** Serves POST /fund on host:port (0 = a free port). Errors use the project's error body. */
 export async function startFaucetServer(funder: Funder, host: string, port: number): Promise<FaucetServer> {
   const server = createServer((req, res) => {
     handle(funder, req)
       .then((body) => send(res, 200, body))
       .catch((error: unknown) => {
-        const e = error instanceof HttpError ? error : new HttpError(500, 'internal_error', `funding failed: ${errorMessage(error)}`);
-        send(res, e.status, { ok: false, error: { code: e.code, message: e.message, ...(e.details !== undefined && { details: e.details }) } });
+        const e = error instanceof ServiceError ? error : new ServiceError(500, 'internal_error', `funding failed: ${errorMessage(error)}`);
+        send(res, e.status, e.body);
       });
   });
   await new Promise<void>((resolve, reject) => {
@@ -50,11 +39,11 @@ export async function startFaucetServer(funder: Funder, host: string, port: numb
 
 async function handle(funder: Funder, req: IncomingMessage): Promise<unknown> {
   const path = new URL(req.url ?? '/', 'http://faucet').pathname;
-  if (path !== '/fund') throw new HttpError(404, 'not_found', `no such path: ${path}; the faucet serves POST /fund`);
-  if (req.method !== 'POST') throw new HttpError(405, 'method_not_allowed', 'use POST /fund');
+  if (path !== '/fund') throw new ServiceError(404, 'not_found', `no such path: ${path}; the faucet serves POST /fund`);
+  if (req.method !== 'POST') throw new ServiceError(405, 'method_not_allowed', 'use POST /fund');
   const body = await readJson(req);
   const parsed = parseFundRequestBody(body);
-  if (!parsed.ok) throw new HttpError(400, 'invalid_request', 'invalid fund request', parsed.issues);
+  if (!parsed.ok) throw new ServiceError(400, 'invalid_request', 'invalid fund request', parsed.issues);
   const result = await funder.fund(parsed.request);
   return { ok: true, ...result };
 }
@@ -64,13 +53,13 @@ async function readJson(req: IncomingMessage): Promise<unknown> {
   let size = 0;
   for await (const chunk of req as AsyncIterable<Buffer>) {
     size += chunk.length;
-    if (size > MAX_BODY_BYTES) throw new HttpError(413, 'payload_too_large', `the body may have at most ${MAX_BODY_BYTES} bytes`);
+    if (size > MAX_BODY_BYTES) throw new ServiceError(413, 'payload_too_large', `the body may have at most ${MAX_BODY_BYTES} bytes`);
     chunks.push(chunk);
   }
   try {
     return JSON.parse(Buffer.concat(chunks).toString('utf8'));
   } catch {
-    throw new HttpError(400, 'invalid_json', 'the body is not valid JSON');
+    throw new ServiceError(400, 'invalid_json', 'the body is not valid JSON');
   }
 }
 

@@ -1,8 +1,7 @@
-import { PAYMENT } from '@paysight/contracts';
-import { type Abi, type Address, encodeDeployData, encodeFunctionData, getContractAddress, type Hex, keccak256, parseSignature, toBytes } from 'viem';
-import { privateKeyToAccount } from 'viem/accounts';
+import { type Abi, type Address, encodeDeployData, encodeFunctionData, getContractAddress, type Hex, keccak256, toBytes } from 'viem';
 import type { DevnetAccount } from '../accounts.js';
 import { ARTIFACTS, type ContractName } from '../artifacts/index.js';
+import { authorizationArgs, signUsdcAuthorization } from '../chain/usdc-authorization.js';
 import type { Ledger } from './ledger.js';
 import type { Step, StepKind } from './types.js';
 import type { KnownContract, World } from './world.js';
@@ -181,23 +180,8 @@ const BUILDERS: { [K in StepKind]: Builder<K> } = {
       validBefore: AUTHORIZATION_VALID_BEFORE,
       nonce: keccak256(toBytes(`paysight-devnet:${step.name}`)),
     };
-    const signature = await privateKeyToAccount(payer.privateKey).signTypedData({
-      domain: { name: PAYMENT.eip712.name, version: PAYMENT.eip712.version, chainId, verifyingContract: usdc.address },
-      types: {
-        TransferWithAuthorization: [
-          { name: 'from', type: 'address' },
-          { name: 'to', type: 'address' },
-          { name: 'value', type: 'uint256' },
-          { name: 'validAfter', type: 'uint256' },
-          { name: 'validBefore', type: 'uint256' },
-          { name: 'nonce', type: 'bytes32' },
-        ],
-      },
-      primaryType: 'TransferWithAuthorization',
-      message,
-    });
-    const { v, r, s } = parseSignature(signature);
-    const args = [message.from, message.to, message.value, message.validAfter, message.validBefore, message.nonce, Number(v), r, s];
+    const signature = await signUsdcAuthorization(payer.privateKey, { chainId, address: usdc.address }, message);
+    const args = authorizationArgs(message, signature);
     return {
       ...call(usdc, 'transferWithAuthorization', args),
       apply: (ledger) => ledger.moveToken('usdc', payer.address, to, step.amount),
