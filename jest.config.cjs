@@ -23,6 +23,7 @@ module.exports = {
     'libs/contracts',
     'libs/payment',
     'libs/chain-data',
+    'libs/mcp-adapter',
     'libs/tools',
     'libs/store',
     'apps/api',

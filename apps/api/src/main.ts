@@ -1,13 +1,32 @@
-import { chainSourceConfigFromEnv, createJsonRpcChainSource } from '@paysight/chain-data';
-import { loadApiConfig } from './config.js';
+import { ChainSourceConfigError, chainSourceConfigFromEnv, createJsonRpcChainSource, type JsonRpcChainSourceConfig } from '@paysight/chain-data';
+import { ConfigError, loadApiConfig, type ApiConfig } from './config.js';
 import { startApiService } from './compose.js';
+
+/** Reads the API's and the chain sources' settings together, so every problem is reported at once. */
+function configuration(env: NodeJS.ProcessEnv): { api: ApiConfig; chains: JsonRpcChainSourceConfig } {
+  const problems: string[] = [];
+  const attempt = <T>(read: () => T): T | undefined => {
+    try {
+      return read();
+    } catch (error) {
+      if (error instanceof ConfigError) problems.push(...error.problems);
+      else if (error instanceof ChainSourceConfigError) problems.push(...error.issues.map((i) => `${i.field}: ${i.message}`));
+      else throw error;
+      return undefined;
+    }
+  };
+  const api = attempt(() => loadApiConfig(env));
+  const chains = attempt(() => chainSourceConfigFromEnv(env));
+  if (chains && !chains.chains.base) problems.push('RPC_URL_BASE: is required: payments settle on Base and are reconciled there');
+  if (!api || !chains || problems.length) throw new ConfigError(problems);
+  return { api, chains };
+}
 
 /** Production entry point: configuration from the environment, clear messages when it is wrong. */
 async function main(): Promise<void> {
-  const config = loadApiConfig(process.env);
-  const chainConfig = chainSourceConfigFromEnv(process.env);
-  const chainSource = createJsonRpcChainSource(chainConfig);
-  const service = await startApiService(config, chainSource, { baseRpcUrl: chainConfig.chains.base?.rpcUrl ?? '' });
+  const config = configuration(process.env);
+  const chainSource = createJsonRpcChainSource(config.chains);
+  const service = await startApiService(config.api, chainSource, { baseRpcUrl: config.chains.chains.base!.rpcUrl });
   console.log(JSON.stringify({ event: 'listening', url: service.url, publicBaseUrl: service.publicBaseUrl, store: service.store.kind, chains: chainSource.chains() }));
   const stop = () => {
     service.close().then(

@@ -19,7 +19,7 @@ import { type ChainHarness, USDC, startChainHarness } from './support/chain.js';
 import { startLossyProxy } from './support/lossy-proxy.js';
 import { officialHttpClient, officialPaymentHeaders } from './support/official-client.js';
 import { startPaidServer } from './support/paid-server.js';
-import { openTestStore } from './support/store.js';
+import { openTestStore } from '@paysight/testkit';
 
 jest.setTimeout(60_000);
 

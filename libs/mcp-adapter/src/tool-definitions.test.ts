@@ -1,0 +1,57 @@
+import { CATALOG, responseSchema } from '@paysight/contracts';
+import { z } from 'zod';
+import { PAYMENT_ARGUMENTS, splitPaymentArguments } from './payment-arguments.js';
+import { resultWrapperSchema } from './result-wrapper.js';
+import { mcpToolDefinitions } from './tool-definitions.js';
+
+describe('MCP tool definitions', () => {
+  const tools = mcpToolDefinitions();
+
+  it('has one tool per catalog entry, named and annotated as the catalog says', () => {
+    expect(tools.map((t) => t.name)).toEqual(CATALOG.map((e) => e.mcpName));
+    for (const [i, tool] of tools.entries()) {
+      const entry = CATALOG[i]!;
+      expect(tool.annotations).toEqual(entry.annotations);
+      expect(tool._meta).toEqual({
+        x402ToolId: entry.id,
+        x402Endpoint: entry.path,
+        x402Required: true,
+        price: { amount: entry.price, currency: 'USDC', network: 'base', x402Network: 'eip155:8453' },
+      });
+      expect(tool.description).toContain(`${entry.price} USDC per call`);
+    }
+  });
+
+  it('takes the REST body plus the three optional payment arguments', () => {
+    for (const [i, tool] of tools.entries()) {
+      const rest = z.toJSONSchema(CATALOG[i]!.request, { io: 'input' }) as { properties: Record<string, unknown>; required?: string[] };
+      expect(Object.keys(tool.inputSchema.properties!).sort()).toEqual([...Object.keys(rest.properties), ...PAYMENT_ARGUMENTS].sort());
+      expect(tool.inputSchema.required).toEqual(rest.required);
+      expect(tool.inputSchema.additionalProperties).toBe(false);
+    }
+  });
+
+  it('describes the result as exactly one of ok, payment_required and error', () => {
+    for (const tool of tools) {
+      const variants = (tool.outputSchema.oneOf ?? tool.outputSchema.anyOf) as { properties: { status: { const: string } } }[];
+      expect(tool.outputSchema.type).toBe('object');
+      expect(variants.map((v) => v.properties.status.const).sort()).toEqual(['error', 'ok', 'payment_required']);
+    }
+    const wrapper = resultWrapperSchema(responseSchema(CATALOG[0]!));
+    expect(wrapper.safeParse({ status: 'error', httpStatus: 400, endpoint: '/x', error: { code: 'invalid_request', message: 'm' } }).success).toBe(true);
+    expect(wrapper.safeParse({ status: 'error', httpStatus: 400, endpoint: '/x', error: { code: 'nope', message: 'm' } }).success).toBe(false);
+  });
+});
+
+describe('splitPaymentArguments', () => {
+  it('takes the payment from whichever argument carries it', () => {
+    for (const name of PAYMENT_ARGUMENTS) {
+      expect(splitPaymentArguments({ address: '0x1', [name]: 'PAYLOAD' })).toEqual({ input: { address: '0x1' }, payment: 'PAYLOAD', conflict: false });
+    }
+    expect(splitPaymentArguments({ address: '0x1' })).toEqual({ input: { address: '0x1' }, payment: null, conflict: false });
+  });
+  it('flags two different payments', () => {
+    expect(splitPaymentArguments({ x402Payment: 'A', xPayment: 'B' }).conflict).toBe(true);
+    expect(splitPaymentArguments({ x402Payment: 'A', xPayment: 'A' }).conflict).toBe(false);
+  });
+});
