@@ -29,5 +29,6 @@ module.exports = {
     'apps/api',
     'apps/cli',
     'tools/devnet',
+    'tools/testkit',
   ].map(project),
 };
