@@ -16,3 +16,8 @@ export * from './catalog/index.js';
 export type * from './ports/chain-source.js';
 export * from './ports/ledger.js';
 export type * from './ports/store.js';
+export type * from './ports/report-store.js';
+export type * from './ports/narrator.js';
+export * from './results/risk.js';
+export * from './results/wallet-report.js';
+export * from './results/tx-decode.js';

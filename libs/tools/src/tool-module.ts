@@ -1,8 +1,14 @@
-import type { ChainName, ChainSource, DataSourceStatus, ToolId } from '@paysight/contracts';
+import type { ChainName, ChainSource, DataSourceStatus, Narrator, ReportStore, ToolId } from '@paysight/contracts';
 
-/** What a tool may touch while gathering. Tools never import adapters: they get ports. */
+/** What a tool may touch. Tools never import adapters: they get ports. */
 export interface ToolPorts {
   chain: ChainSource;
+  /** Optional AI narration; an adapter that answers not_configured when no provider is set up. */
+  narrator: Narrator;
+  /** Where saved reports are kept. */
+  reports: ReportStore;
+  /** Public URL of a saved report. */
+  savedReportUrl(id: string): string;
 }
 
 /** Passed to the pure analyze step instead of reading the clock. */
@@ -36,6 +42,11 @@ export interface ToolModule<Input = unknown, Data = unknown, Result = unknown> {
   chains(input: Input): ChainName[];
   gather(input: Input, ports: ToolPorts): Promise<Data>;
   analyze(input: Input, data: Data, context: AnalyzeContext): ToolOutput<Result>;
+  /**
+   * Optional last step with effects, after the pure analysis: AI narration, saving a report. Its
+   * output replaces analyze's; it must keep every deterministic section.
+   */
+  finish?(input: Input, output: ToolOutput<Result>, ports: ToolPorts, context: AnalyzeContext): Promise<ToolOutput<Result>>;
 }
 
 export async function runTool<Input, Data, Result>(
@@ -45,7 +56,8 @@ export async function runTool<Input, Data, Result>(
   context: AnalyzeContext,
 ): Promise<ToolOutput<Result>> {
   const data = await tool.gather(input, ports);
-  return tool.analyze(input, data, context);
+  const output = tool.analyze(input, data, context);
+  return tool.finish ? tool.finish(input, output, ports, context) : output;
 }
 
 /** A module of any tool, for registries keyed by tool id; each module is typed by its own schemas. */

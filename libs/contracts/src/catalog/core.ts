@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import {
   batchWalletSnapshotRequest,
   deepWalletReportRequest,
@@ -19,6 +18,8 @@ import { walletSnapshotResult } from '../results/wallet-snapshot.js';
 import { batchWalletSnapshotResult } from '../results/batch.js';
 import { txStatusResult } from '../results/tx-status.js';
 import { walletAuditResult } from '../results/wallet-audit.js';
+import { deepWalletReportResult, savedReportResult } from '../results/wallet-report.js';
+import { txDecodeResult } from '../results/tx-decode.js';
 import {
   agentWalletProfileResult,
   authenticityScoreResult,
@@ -29,7 +30,6 @@ import {
 } from '../results/trust.js';
 import { defineTool } from './entry.js';
 
-const reportObject = z.record(z.string(), z.unknown());
 const notReadOnly = { readOnlyHint: false };
 
 /** The 13 core paid tools. */
@@ -99,7 +99,7 @@ export const CORE_TOOLS = [
     envelope: 'paid',
     annotations: notReadOnly,
     request: deepWalletReportRequest,
-    result: reportObject,
+    result: deepWalletReportResult,
   }),
   defineTool({
     id: 'tx_decode',
@@ -112,7 +112,7 @@ export const CORE_TOOLS = [
     family: 'tx',
     envelope: 'paid',
     request: transactionRequest,
-    result: reportObject,
+    result: txDecodeResult,
   }),
   defineTool({
     id: 'saved_report',
@@ -126,7 +126,7 @@ export const CORE_TOOLS = [
     envelope: 'paid',
     annotations: notReadOnly,
     request: savedReportRequest,
-    result: reportObject,
+    result: savedReportResult,
   }),
   defineTool({
     id: 'agent_payment_preflight',

@@ -72,7 +72,7 @@ export interface SourceCoverage {
  * Read access to public chain data. Tools see chains only through this port; adapters live in
  * @paysight/chain-data. Every method may throw ChainUnavailableError.
  */
-export interface ChainSource {
+export interface ChainSource extends ChainSourceHistory {
   /** Chains this source can serve. */
   chains(): ChainName[];
   coverage(chain: ChainName): SourceCoverage;
@@ -87,4 +87,102 @@ export interface ChainSource {
   readContracts(chain: ChainName, reads: readonly ContractRead[], options?: { blockNumber?: bigint }): Promise<ReadResult[]>;
   /** Logs in the range; the adapter splits ranges its provider refuses. */
   getLogs(chain: ChainName, query: LogQuery): Promise<LogRecord[]>;
+}
+
+/** A transaction sent by or to an address, as an indexer (block explorer) lists it. */
+export interface HistoryTransaction {
+  hash: Hex;
+  blockNumber: bigint;
+  /** Unix seconds. */
+  timestamp: bigint;
+  from: Address;
+  /** null for a contract creation. */
+  to: Address | null;
+  value: bigint;
+  status: 'success' | 'reverted';
+  /** First four bytes of the input; null for a plain transfer. */
+  selector: Hex | null;
+  gasUsed: bigint;
+  gasPrice: bigint;
+  contractCreated: Address | null;
+}
+
+/** Native value moved inside a transaction by a contract (an internal call). */
+export interface InternalTransfer {
+  transactionHash: Hex;
+  blockNumber: bigint;
+  timestamp: bigint;
+  from: Address;
+  to: Address | null;
+  value: bigint;
+  kind: 'call' | 'create' | 'selfdestruct';
+  reverted: boolean;
+}
+
+/** An ERC-20 transfer as an indexer lists it. */
+export interface HistoryTokenTransfer {
+  transactionHash: Hex;
+  blockNumber: bigint;
+  timestamp: bigint;
+  logIndex: number;
+  token: Address;
+  from: Address;
+  to: Address;
+  value: bigint;
+  symbol: string | null;
+  decimals: number | null;
+}
+
+export interface AddressHistoryQuery {
+  address: Address;
+  fromBlock?: bigint;
+  toBlock?: bigint;
+  /** Most entries returned per list; the newest are kept. */
+  limit: number;
+}
+
+/** Everything an indexer knows about an address, newest first. */
+export interface AddressHistory {
+  transactions: HistoryTransaction[];
+  internalTransfers: InternalTransfer[];
+  tokenTransfers: HistoryTokenTransfer[];
+  /** False when `limit` (or the indexer's own cap) cut older entries from any list. */
+  complete: boolean;
+}
+
+/** One call frame of a transaction's execution, in execution order. */
+export interface CallFrame {
+  type: 'CALL' | 'STATICCALL' | 'DELEGATECALL' | 'CALLCODE' | 'CREATE' | 'CREATE2' | 'SELFDESTRUCT';
+  from: Address;
+  /** null when a creation failed. */
+  to: Address | null;
+  value: bigint;
+  input: Hex;
+  /** 0 for the transaction's own call. */
+  depth: number;
+  reverted: boolean;
+}
+
+export interface CallRequest {
+  from?: Address;
+  to: Address;
+  data: Hex;
+  value?: bigint;
+  blockNumber?: bigint;
+}
+
+/** The outcome of eth_call: return data, or the revert data (empty when the node gives none). */
+export type CallResult = { status: 'success'; data: Hex } | { status: 'reverted'; data: Hex };
+
+/** The indexed history, or why there is none (no indexer configured for the chain, or it failed): tools then report Partial data. */
+export type AddressHistoryResult = { status: 'ok'; history: AddressHistory } | { status: 'unavailable'; reason: string };
+
+/** Capabilities a source may lack; tools check for null answers and say what they could not see. */
+export interface ChainSourceHistory {
+  /** Indexed history of an address. Never throws for a missing or failing indexer: that is 'unavailable'. */
+  getAddressHistory(chain: ChainName, query: AddressHistoryQuery): Promise<AddressHistoryResult>;
+  /** Call frames of a mined transaction; null when the node offers no traces (or does not know the hash). */
+  getCallFrames(chain: ChainName, hash: Hex): Promise<CallFrame[] | null>;
+  /** eth_call, used to replay a reverted transaction for its revert data. */
+  call(chain: ChainName, request: CallRequest): Promise<CallResult>;
 }

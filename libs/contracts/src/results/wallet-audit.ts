@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { confidence, dataSourceStatus } from '../schemas/common.js';
+import { REPORT_TYPES } from '../schemas/wallet.js';
+import { nftHolding, tokenHolding } from './wallet-snapshot.js';
+import { RISK_LABELS, riskFlag } from './risk.js';
 
 /** Exactly one of four provenance variants; no other properties. */
 export const generation = z.discriminatedUnion('aiStatus', [
@@ -10,14 +13,57 @@ export const generation = z.discriminatedUnion('aiStatus', [
 ]);
 export type Generation = z.infer<typeof generation>;
 
+const address = z.string();
+
+/** A movement of value to or from the wallet. */
+export const flow = z.object({
+  transactionHash: z.string(),
+  blockNumber: z.string(),
+  timestamp: z.string().nullable(),
+  direction: z.enum(['in', 'out', 'self']),
+  kind: z.enum(['native', 'internal', 'erc20', 'erc721', 'erc1155']),
+  asset: z.object({ address: address.nullable(), symbol: z.string().nullable() }),
+  amount: z.string(),
+  formatted: z.string().nullable(),
+  counterparty: address,
+  /** Ids of the risk flags this flow is evidence for. */
+  flags: z.array(z.string()),
+});
+export type Flow = z.infer<typeof flow>;
+
+export const counterparty = z.object({
+  address,
+  /** What the address is known as (dataset label), if anything. */
+  label: z.string().nullable(),
+  kind: z.enum(['eoa', 'contract', 'delegated_eoa', 'unknown']),
+  interactions: z.number().int().nonnegative(),
+  firstSeen: z.string().nullable(),
+  lastSeen: z.string().nullable(),
+  nativeIn: z.string(),
+  nativeOut: z.string(),
+  stablecoinInUsd: z.string(),
+  stablecoinOutUsd: z.string(),
+  flags: z.array(z.string()),
+});
+export type Counterparty = z.infer<typeof counterparty>;
+
+/** Content that depends on reportType: a short, titled list of findings for that purpose. */
+export const reportSection = z.object({
+  reportType: z.enum(REPORT_TYPES),
+  title: z.string(),
+  findings: z.array(z.object({ label: z.string(), value: z.string(), note: z.string().nullable() })),
+});
+
+export const aiSection = z.object({ title: z.string(), text: z.string() });
+
 export const walletAuditResult = z.object({
-  riskScore: z.number().min(0).max(100),
-  riskLabel: z.string(),
+  riskScore: z.number().int().min(0).max(100),
+  riskLabel: z.enum(RISK_LABELS),
   summary: z.string(),
-  recentFlows: z.array(z.record(z.string(), z.unknown())),
-  topCounterparties: z.array(z.record(z.string(), z.unknown())),
-  tokenExposure: z.array(z.record(z.string(), z.unknown())),
-  nftExposure: z.array(z.record(z.string(), z.unknown())),
+  recentFlows: z.array(flow),
+  topCounterparties: z.array(counterparty),
+  tokenExposure: z.array(tokenHolding),
+  nftExposure: z.array(nftHolding),
   confidence,
   dataSourceStatus,
   dataNotes: z.array(z.string()),
@@ -25,5 +71,10 @@ export const walletAuditResult = z.object({
   recommendedNextAction: z.string(),
   generation,
   savedReportUrl: z.string().nullable(),
+  /** Every flag raised, with its weight and evidence; riskScore is derived from these. */
+  riskFlags: z.array(riskFlag),
+  reportSection,
+  /** Validated AI sections; present only when generation.mode is ai_assisted. */
+  aiSections: z.array(aiSection).optional(),
 });
 export type WalletAuditResult = z.infer<typeof walletAuditResult>;
