@@ -1,10 +1,11 @@
-import type { PaymentLedger, Store } from '@paysight/contracts';
+import type { PaymentLedger, ReportStore, Store } from '@paysight/contracts';
 import type { Database } from './database.js';
 import { StoreError } from './errors.js';
 import { SqlPaymentLedger } from './ledger/sql-ledger.js';
 import { migrate } from './migrate.js';
 import { openPgliteDatabase } from './pglite-database.js';
 import { openPostgresDatabase } from './postgres-database.js';
+import { SqlReportStore } from './reports/sql-report-store.js';
 
 export interface StoreConfig {
   /** PostgreSQL (postgres:// or postgresql://). When set, the store uses it and ignores dataDir. */
@@ -36,9 +37,11 @@ export async function openStore(config: StoreConfig): Promise<Store> {
 /** The store over either driver; `db` is internal (tests use it to look beneath the ports). */
 export class SqlStore implements Store {
   readonly ledger: PaymentLedger;
+  readonly reports: ReportStore;
 
   constructor(readonly db: Database) {
     this.ledger = new SqlPaymentLedger(db);
+    this.reports = new SqlReportStore(db);
   }
 
   get kind(): Store['kind'] {

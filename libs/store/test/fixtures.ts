@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import * as vm from 'node:vm';
 import { getAddress, type Address, type Hex } from 'viem';
-import { CATALOG, PAYMENT, fingerprint, priceOf, type ClaimOutcome, type LedgerClaim, type LedgerEntry } from '@paysight/contracts';
+import { CATALOG, PAYMENT, fingerprint, priceOf, type ClaimOutcome, type LedgerClaim, type LedgerEntry, type SavedReportRecord } from '@paysight/contracts';
 
 /** Opening a fresh PGlite runs initdb (seconds, more on a busy machine). */
 export const OPEN_TIMEOUT_MS = 120_000;
@@ -51,4 +51,25 @@ export function claimedEntry(outcome: ClaimOutcome): LedgerEntry {
 export function claimOf(entry: LedgerEntry): LedgerClaim {
   const { state: _s, settlementTx: _t, errorCode: _e, resultHash: _r, attempts: _a, createdAt: _c, updatedAt: _u, ...claim } = entry;
   return claim;
+}
+
+/**
+ * A report to save: nested JSON with text in several scripts and an amount (2^256 - 1) far beyond
+ * a JavaScript number, so a lossy round trip shows.
+ */
+export function newReport(): Pick<SavedReportRecord, 'toolId' | 'chain' | 'subject' | 'document'> {
+  const subject = randomAddress();
+  return {
+    toolId: 'saved_report',
+    chain: 'base',
+    subject,
+    document: {
+      kind: 'wallet_report',
+      subject: { address: subject, chain: 'base' },
+      summary: 'Zahlungen, 支払い, платежи: <b>"quoted"</b> & more',
+      amounts: ['115792089237316195423570985008687907853269984665640564039457584007913129639935', '0.000001'],
+      flags: [{ id: 'fresh_wallet', weight: 12.5, evidence: [{ kind: 'address', address: subject }] }],
+      empty: { list: [], object: {}, nothing: null },
+    },
+  };
 }

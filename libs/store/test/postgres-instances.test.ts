@@ -2,7 +2,7 @@ import type { Store } from '@paysight/contracts';
 import { openStore } from '../src/index.js';
 import { MIGRATIONS } from '../src/migrations/index.js';
 import type { SqlStore } from '../src/store.js';
-import { claimOf, claimedEntry, newClaim } from './fixtures.js';
+import { claimOf, claimedEntry, newClaim, newReport } from './fixtures.js';
 import { describePostgres, dropSchema, freshSchema } from './postgres.js';
 
 const INSTANCES = 5;
@@ -44,5 +44,10 @@ describePostgres('PostgreSQL shared by several API instances', (databaseUrl) => 
     const settling = await b.ledger.transition(entry.x402RequestId, ['claimed'], 'settling');
     expect(settling).toMatchObject({ state: 'settling' });
     await expect(c.ledger.claim({ ...claimOf(entry), requestId: 'req_elsewhere' })).resolves.toEqual({ claimed: false, existing: settling });
+  });
+
+  test('a report saved on one instance is found by every other', async () => {
+    const report = await stores[0]!.reports.save(newReport());
+    await expect(Promise.all(stores.map((store) => store.reports.get(report.id)))).resolves.toEqual(stores.map(() => report));
   });
 });

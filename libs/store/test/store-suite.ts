@@ -3,8 +3,9 @@ import type { Database } from '../src/database.js';
 import { migrate } from '../src/migrate.js';
 import { MIGRATIONS } from '../src/migrations/index.js';
 import { DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT } from '../src/ledger/sql-ledger.js';
+import { MAX_REPORT_DOCUMENT_BYTES, newReportId } from '../src/reports/sql-report-store.js';
 import { SqlStore } from '../src/store.js';
-import { OPEN_TIMEOUT_MS, claimOf, claimedEntry, newClaim } from './fixtures.js';
+import { OPEN_TIMEOUT_MS, claimOf, claimedEntry, newClaim, newReport } from './fixtures.js';
 
 /**
  * The behaviour every adapter must show. `open` is called once per file; tests create their own
@@ -225,11 +226,76 @@ export function describeStoreSuite(kind: Store['kind'], open: () => Promise<Stor
     });
   });
 
+  describe('reports', () => {
+    const countReports = async (): Promise<number> => (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM saved_reports'))[0]!.n;
+
+    test('save keeps the report under a fresh 256-bit id; get returns it as saved', async () => {
+      const report = newReport();
+      const saved = await store.reports.save(report);
+      expect(saved).toEqual({ ...report, id: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/), createdAt: expect.any(Date) });
+      expect(Buffer.from(saved.id, 'base64url')).toHaveLength(32);
+      await expect(store.reports.get(saved.id)).resolves.toEqual(saved);
+    });
+
+    test('the document is stored as jsonb, strings exactly as given', async () => {
+      const saved = await store.reports.save(newReport());
+      const [row] = await db.query('SELECT jsonb_typeof(document) AS type, document->>\'kind\' AS kind, document #>> \'{amounts,0}\' AS amount FROM saved_reports WHERE id = $1', [saved.id]);
+      expect(row).toEqual({ type: 'object', kind: 'wallet_report', amount: '115792089237316195423570985008687907853269984665640564039457584007913129639935' });
+    });
+
+    test('every save gets its own id, also when saved concurrently', async () => {
+      const saved = await Promise.all(Array.from({ length: 20 }, () => store.reports.save(newReport())));
+      expect(new Set(saved.map((r) => r.id)).size).toBe(20);
+      const found = await Promise.all(saved.map((r) => store.reports.get(r.id)));
+      expect(found).toEqual(saved);
+    });
+
+    test.each([
+      ['an unknown well-formed id', newReportId()],
+      ['an empty id', ''],
+      ['a short id', 'abc'],
+      ['an id one character too long', `${newReportId()}A`],
+      ['standard base64 characters', `${newReportId().slice(0, 41)}+/`],
+      ['SQL', "' OR '1'='1"],
+    ])('get answers null for %s', async (_case, id) => {
+      await store.reports.save(newReport());
+      await expect(store.reports.get(id)).resolves.toBeNull();
+    });
+
+    test('a saved id in another case is a different, unknown id', async () => {
+      const saved = await store.reports.save(newReport());
+      const swapped = saved.id.replace(/[a-zA-Z]/g, (c) => (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase()));
+      await expect(store.reports.get(swapped)).resolves.toBeNull();
+    });
+
+    test.each([
+      ['an empty toolId', { toolId: '' }],
+      ['an empty chain', { chain: '' }],
+      ['a subject that is not a string', { subject: 42 as unknown as string }],
+      ['no document', { document: undefined }],
+      ['a document that is not JSON', { document: { amount: 10n } }],
+      ['a document with a NUL character', { document: { summary: 'a\u0000b' } }],
+      ['a document over the size limit', { document: { padding: 'x'.repeat(MAX_REPORT_DOCUMENT_BYTES) } }],
+    ])('save refuses %s with invalid_input and stores nothing', async (_case, override) => {
+      const before = await countReports();
+      await expect(store.reports.save({ ...newReport(), ...override })).rejects.toMatchObject({ name: 'StoreError', code: 'invalid_input' });
+      expect(await countReports()).toBe(before);
+    });
+
+    test('the database refuses an id that is not 43 base64url characters', async () => {
+      await expect(
+        db.query(`INSERT INTO saved_reports (id, tool_id, chain, subject, document) VALUES ('guessable', 'saved_report', 'base', '0x', '{}')`),
+      ).rejects.toMatchObject({ name: 'StoreError', code: 'invalid_input', sqlState: '23514' });
+    });
+  });
+
   // Runs last: it closes the store the other tests share.
-  test('once closed, ping is false, the ledger reports unavailable, and closing again is harmless', async () => {
+  test('once closed, ping is false, the ledger and the reports report unavailable, and closing again is harmless', async () => {
     await store.close();
     await store.close();
     await expect(store.ping()).resolves.toBe(false);
     await expect(store.ledger.get('x402_any')).rejects.toMatchObject({ name: 'StoreError', code: 'unavailable' });
+    await expect(store.reports.get(newReportId())).rejects.toMatchObject({ name: 'StoreError', code: 'unavailable' });
+    await expect(store.reports.save(newReport())).rejects.toMatchObject({ name: 'StoreError', code: 'unavailable' });
   });
 }

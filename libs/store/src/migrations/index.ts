@@ -1,7 +1,8 @@
 import type { Migration } from './migration.js';
 import { paymentLedger } from './0001-payment-ledger.js';
+import { savedReports } from './0002-saved-reports.js';
 
 export type { Migration } from './migration.js';
 
 /** Every migration, in version order. */
-export const MIGRATIONS: readonly Migration[] = [paymentLedger];
+export const MIGRATIONS: readonly Migration[] = [paymentLedger, savedReports];
