@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { ChainSource, Store } from '@paysight/contracts';
+import { ServiceError, type ChainSource, type Narrator, type Store } from '@paysight/contracts';
 import type { PaidCallProcessor } from '@paysight/payment';
 import { TOOL_MODULES, type AnyToolModule } from '@paysight/tools';
 import express, { type ErrorRequestHandler, type Express } from 'express';
-import { ServiceError } from '@paysight/contracts';
 import { sendError } from './http/errors.js';
 import { bodyErrors, jsonBody } from './http/json-body.js';
 import { silentLogger, type Logger } from './http/logger.js';
@@ -17,6 +16,7 @@ export interface ApiDeps {
   publicBaseUrl: () => string;
   chainSource: ChainSource;
   store: Store;
+  narrator: Narrator;
   payments: PaidCallProcessor;
   facilitatorReachable: () => Promise<boolean>;
   tools?: Readonly<Partial<Record<string, AnyToolModule>>>;
@@ -56,7 +56,12 @@ export function createApp(deps: ApiDeps): Express {
   app.use(healthRouter({ chainSource: deps.chainSource, store: deps.store, facilitatorReachable: deps.facilitatorReachable, version: SERVICE_VERSION }));
   app.use(
     paidToolsRouter({
-      chainSource: deps.chainSource,
+      ports: {
+        chain: deps.chainSource,
+        narrator: deps.narrator,
+        reports: deps.store.reports,
+        savedReportUrl: (id) => `${deps.publicBaseUrl()}/reports/${encodeURIComponent(id)}`,
+      },
       payments: deps.payments,
       tools: deps.tools ?? TOOL_MODULES,
       publicBaseUrl: deps.publicBaseUrl,

@@ -6,6 +6,7 @@ import { createApp } from './app.js';
 import { ConfigError, type ApiConfig } from './config.js';
 import { jsonLogger } from './http/logger.js';
 import { listen, type RunningServer } from './server.js';
+import { createOpenAiCompatibleNarrator, notConfiguredNarrator } from './narration/index.js';
 
 export interface ApiService extends RunningServer {
   store: Store;
@@ -42,6 +43,7 @@ export async function startApiService(config: ApiConfig, chainSource: ChainSourc
     let listeningUrl = '';
     const app = createApp({
       publicBaseUrl: () => config.publicBaseUrl ?? listeningUrl,
+      narrator: config.ai ? createOpenAiCompatibleNarrator(config.ai) : notConfiguredNarrator,
       chainSource,
       store,
       payments,

@@ -1,6 +1,7 @@
 import { evmAddress } from '@paysight/contracts';
 import path from 'node:path';
 import { z } from 'zod';
+import type { OpenAiCompatibleConfig } from './narration/index.js';
 
 export interface ApiConfig {
   host: string;
@@ -15,6 +16,8 @@ export interface ApiConfig {
   dataDir: string;
   bodyLimitBytes: number;
   logRequests: boolean;
+  /** OpenAI-compatible provider for optional AI sections; null keeps every report deterministic. */
+  ai: OpenAiCompatibleConfig | null;
 }
 
 export class ConfigError extends Error {
@@ -25,6 +28,20 @@ export class ConfigError extends Error {
 }
 
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL' });
+
+const aiEnvShape = {
+  AI_BASE_URL: httpUrl.optional(),
+  AI_API_KEY: z.string().min(1).optional(),
+  AI_MODEL: z.string().min(1).max(200).optional(),
+  AI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(20_000),
+};
+type AiEnv = z.infer<z.ZodObject<typeof aiEnvShape>>;
+const aiVariablesTogether = (e: AiEnv) => Boolean(e.AI_BASE_URL) === Boolean(e.AI_MODEL);
+const aiVariablesMessage = { path: ['AI_MODEL'], message: 'AI_BASE_URL and AI_MODEL go together: set both to enable AI sections, or neither' };
+
+function aiConfig(e: AiEnv): OpenAiCompatibleConfig | null {
+  return e.AI_BASE_URL && e.AI_MODEL ? { baseUrl: e.AI_BASE_URL, apiKey: e.AI_API_KEY ?? null, model: e.AI_MODEL, timeoutMs: e.AI_TIMEOUT_MS } : null;
+}
 
 const envSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -37,14 +54,26 @@ const envSchema = z.object({
   PAYSIGHT_DATA_DIR: z.string().min(1).default('.paysight'),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(10_000_000).default(256 * 1024),
   LOG_LEVEL: z.enum(['info', 'silent']).default('info'),
-});
+  ...aiEnvShape,
+}).refine(aiVariablesTogether, aiVariablesMessage);
+
+const present = (env: Record<string, string | undefined>) => Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+
+function problemsOf(error: z.ZodError): string[] {
+  return error.issues.map((i) => `${String(i.path[0])}: ${i.code === 'invalid_type' && i.input === undefined ? 'is required' : i.message}`);
+}
+
+/** The optional AI provider's settings alone (the embedded stack reads only these). */
+export function loadAiConfig(env: Record<string, string | undefined>): OpenAiCompatibleConfig | null {
+  const parsed = z.object(aiEnvShape).refine(aiVariablesTogether, aiVariablesMessage).safeParse(present(env));
+  if (!parsed.success) throw new ConfigError(problemsOf(parsed.error));
+  return aiConfig(parsed.data);
+}
 
 /** Reads the API's settings from the environment; every problem is reported at once, by variable name. */
 export function loadApiConfig(env: Record<string, string | undefined>): ApiConfig {
-  const parsed = envSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== '')));
-  if (!parsed.success) {
-    throw new ConfigError(parsed.error.issues.map((i) => `${String(i.path[0])}: ${i.code === 'invalid_type' && i.input === undefined ? 'is required' : i.message}`));
-  }
+  const parsed = envSchema.safeParse(present(env));
+  if (!parsed.success) throw new ConfigError(problemsOf(parsed.error));
   const e = parsed.data;
   return {
     host: e.HOST,
@@ -57,5 +86,6 @@ export function loadApiConfig(env: Record<string, string | undefined>): ApiConfi
     dataDir: path.resolve(e.PAYSIGHT_DATA_DIR),
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     logRequests: e.LOG_LEVEL === 'info',
+    ai: aiConfig(e),
   };
 }

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { startApiService, type ApiService } from '@paysight/api';
+import { loadAiConfig, startApiService, type ApiService } from '@paysight/api';
 import { createJsonRpcChainSource } from '@paysight/chain-data';
 import { CHAIN_NAMES } from '@paysight/contracts';
 import { DEFAULT_DEVNET_PORTS, startDevnet, type Devnet } from '@paysight/devnet';
@@ -72,6 +72,7 @@ export async function startEmbeddedStack(options: EmbeddedStackOptions): Promise
         dataDir: path.resolve(options.dataDir),
         bodyLimitBytes: 256 * 1024,
         logRequests: options.logRequests,
+        ai: loadAiConfig(process.env),
       },
       chainSource,
       { baseRpcUrl: devnet.chains.base.rpcUrl },

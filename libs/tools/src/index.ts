@@ -6,5 +6,6 @@ export * from './shared/erc-events.js';
 export * from './shared/known-tokens.js';
 export * from './shared/transfers.js';
 export * from './wallet/snapshot/index.js';
+export * from './wallet/batch/index.js';
 export * from './tx/status/index.js';
 export * from './envelope.js';

@@ -2,6 +2,7 @@ import type { ToolId } from '@paysight/contracts';
 import type { AnyToolModule } from './tool-module.js';
 import { walletSnapshot } from './wallet/snapshot/index.js';
 import { txStatus } from './tx/status/index.js';
+import { batchWalletSnapshot } from './wallet/batch/index.js';
 
 /**
  * The tools implemented so far, by catalog id. The apps serve a catalog entry only when it has an
@@ -10,6 +11,7 @@ import { txStatus } from './tx/status/index.js';
 export const TOOL_MODULES: Partial<Record<ToolId, AnyToolModule>> = {
   wallet_snapshot: walletSnapshot,
   tx_status: txStatus,
+  batch_wallet_snapshot: batchWalletSnapshot,
 };
 
 export function toolModule(id: string): AnyToolModule | undefined {

@@ -1,11 +1,11 @@
 import { CHAIN_NAMES, formatUnitsCompact, transactionRequest, walletSnapshotRequest, type ChainName } from '@paysight/contracts';
-import { devnetChainSource, readTestStack } from '@paysight/testkit';
+import { readTestStack, toolPorts } from '@paysight/testkit';
 import { runTool } from '../src/tool-module.js';
 import { txStatus } from '../src/tx/status/index.js';
 import { walletSnapshot } from '../src/wallet/snapshot/index.js';
 
 const { scenario } = readTestStack().devnet;
-const ports = { chain: devnetChainSource() };
+const ports = toolPorts();
 const ctx = { now: new Date() };
 
 describe.each(CHAIN_NAMES)('on the %s devnet', (chain: ChainName) => {

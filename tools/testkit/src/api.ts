@@ -27,6 +27,7 @@ export async function startTestApi(options: { facilitatorUrl?: string; store?: S
       dataDir: '',
       bodyLimitBytes: 256 * 1024,
       logRequests: false,
+      ai: null,
     },
     options.chainSource ?? devnetChainSource(),
     { baseRpcUrl: stack.devnet.chains.base.rpcUrl, store },

@@ -1,6 +1,5 @@
-import type { FieldIssue } from '@paysight/contracts';
+import { ServiceError, type FieldIssue } from '@paysight/contracts';
 import type { z } from 'zod';
-import { ServiceError } from '@paysight/contracts';
 
 function issuePath(path: readonly PropertyKey[]): string {
   return path.length ? path.map(String).join('.') : '(body)';

@@ -1,14 +1,13 @@
-import { CATALOG, type CatalogEntry, type ChainSource } from '@paysight/contracts';
+import { CATALOG, ServiceError, type CatalogEntry } from '@paysight/contracts';
 import type { PaidCallProcessor } from '@paysight/payment';
-import { buildResponseBody, runTool, type AnyToolModule, type ToolOutput } from '@paysight/tools';
+import { buildResponseBody, runTool, type AnyToolModule, type ToolOutput, type ToolPorts } from '@paysight/tools';
 import { Router, type Request, type Response } from 'express';
-import { ServiceError } from '@paysight/contracts';
 import { sendError } from '../http/errors.js';
 import type { Logger } from '../http/logger.js';
 import { parseRequest } from '../http/validation.js';
 
 export interface PaidToolDeps {
-  chainSource: ChainSource;
+  ports: ToolPorts;
   payments: PaidCallProcessor;
   tools: Readonly<Partial<Record<string, AnyToolModule>>>;
   publicBaseUrl: () => string;
@@ -35,7 +34,7 @@ async function servePaidCall(entry: CatalogEntry, req: Request, res: Response, d
   if (!tool) {
     throw new ServiceError(501, 'not_implemented', `${entry.id} is listed in the catalog but not served yet. Nothing was charged.`);
   }
-  const served = deps.chainSource.chains();
+  const served = deps.ports.chain.chains();
   const missing = tool.chains(input).filter((chain) => !served.includes(chain));
   if (missing.length) {
     throw new ServiceError(503, 'chain_unavailable', `Chain data for ${missing.join(', ')} is not available on this server. Nothing was charged.`);
@@ -51,7 +50,7 @@ async function servePaidCall(entry: CatalogEntry, req: Request, res: Response, d
     requestId,
     run: () => {
       generatedAt = deps.clock();
-      return runTool(tool, input, { chain: deps.chainSource }, { now: generatedAt });
+      return runTool(tool, input, deps.ports, { now: generatedAt });
     },
   });
   res.locals.x402RequestId = 'x402RequestId' in outcome ? outcome.x402RequestId : undefined;

@@ -51,6 +51,7 @@ export async function startBenchServers(): Promise<BenchServers> {
       dataDir: '',
       bodyLimitBytes: 256 * 1024,
       logRequests: false,
+      ai: null,
     },
     createJsonRpcChainSource({ chains: Object.fromEntries(CHAIN_NAMES.map((c) => [c, { rpcUrl: devnet.chains[c].rpcUrl, demo: true }])) }),
     { baseRpcUrl: devnet.chains.base.rpcUrl, store },

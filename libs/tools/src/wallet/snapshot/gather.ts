@@ -1,6 +1,6 @@
-import { MULTICALL3_ADDRESS, type WalletRequest } from '@paysight/contracts';
-import { erc1155Abi, erc20Abi, erc721Abi, multicall3Abi, type Address } from 'viem';
-import { activityWindow } from '../../shared/activity-window.js';
+import { ChainUnavailableError, MULTICALL3_ADDRESS, type BlockHeader, type ChainName, type ChainSource, type Depth, type WalletRequest } from '@paysight/contracts';
+import { erc1155Abi, erc20Abi, erc721Abi, multicall3Abi, type Address, type Hex } from 'viem';
+import { activityWindow, type BlockWindow } from '../../shared/activity-window.js';
 import { TRANSFER_BATCH_TOPIC, TRANSFER_SINGLE_TOPIC, TRANSFER_TOPIC, addressTopic } from '../../shared/erc-events.js';
 import { KNOWN_TOKENS } from '../../shared/known-tokens.js';
 import { ReadPlan } from '../../shared/read-plan.js';
@@ -18,62 +18,82 @@ export const SNAPSHOT_LIMITS = {
 
 export async function gatherWalletSnapshot(input: WalletRequest, { chain: source }: ToolPorts): Promise<WalletSnapshotData> {
   const { chain, address } = input;
-  const coverage = source.coverage(chain);
+  const head = await latestBlock(source, chain);
+  const activity = await readWalletActivity(source, chain, address, input.depth, head.number);
+  const plan = new ReadPlan();
+  const planned = planWalletReads(plan, chain, address, activity.transfers);
+  await plan.execute(source, chain, head.number);
+  const blockTimestamps = await readBlockTimestamps(source, chain, activity.transfers.slice(0, SNAPSHOT_LIMITS.activityItems[input.depth]));
+  return { chain, address, coverage: source.coverage(chain), head: { number: head.number, timestamp: head.timestamp }, ...activity, ...resolveWalletReads(plan, address, planned), blockTimestamps };
+}
+
+export async function latestBlock(source: ChainSource, chain: ChainName): Promise<BlockHeader> {
   const head = await source.getBlock(chain, 'latest');
-  if (!head) throw new Error('the node returned no latest block');
-  const window = activityWindow(chain, input.depth, head.number);
+  if (!head) throw new ChainUnavailableError(chain, 'the node returned no latest block');
+  return head;
+}
+
+export interface WalletActivity {
+  window: BlockWindow;
+  code: Hex;
+  transactionCount: number;
+  /** Token transfers to or from the wallet inside the window, newest first, without duplicates. */
+  transfers: TokenTransfer[];
+}
+
+/** Account state and the token transfer logs of one wallet in its activity window, at block `head`. */
+export async function readWalletActivity(source: ChainSource, chain: ChainName, address: Address, depth: Depth, head: bigint): Promise<WalletActivity> {
+  const window = activityWindow(chain, depth, head);
   const topic = addressTopic(address);
   const range = { fromBlock: window.fromBlock, toBlock: window.toBlock };
-
   const [code, transactionCount, sent, received, sent1155, received1155] = await Promise.all([
-    source.getCode(chain, address, head.number),
-    source.getTransactionCount(chain, address, head.number),
+    source.getCode(chain, address, head),
+    source.getTransactionCount(chain, address, head),
     source.getLogs(chain, { ...range, topics: [TRANSFER_TOPIC, topic] }),
     source.getLogs(chain, { ...range, topics: [TRANSFER_TOPIC, null, topic] }),
     source.getLogs(chain, { ...range, topics: [[TRANSFER_SINGLE_TOPIC, TRANSFER_BATCH_TOPIC], null, topic] }),
     source.getLogs(chain, { ...range, topics: [[TRANSFER_SINGLE_TOPIC, TRANSFER_BATCH_TOPIC], null, null, topic] }),
   ]);
   const transfers = uniqueTransfers([...sent, ...received, ...sent1155, ...received1155].flatMap(decodeTransferLog)).sort(newestFirst);
+  return { window, code, transactionCount, transfers };
+}
 
+/** The balance and metadata reads of one wallet, added to a plan that may hold other wallets' reads too. */
+export function planWalletReads(plan: ReadPlan, chain: ChainName, address: Address, transfers: TokenTransfer[]) {
   const truncations: string[] = [];
-  const plan = new ReadPlan();
-  const nativeHandle = plan.add({ address: MULTICALL3_ADDRESS, abi: multicall3Abi, functionName: 'getEthBalance', args: [address] });
-  const tokenHandles = planTokenReads(plan, address, tokenCandidates(input, transfers, truncations));
-  const erc721Handles = planErc721Reads(plan, address, transfers, truncations);
-  const erc1155Handles = planErc1155Reads(plan, address, transfers, truncations);
-  await plan.execute(source, chain, head.number);
-
-  const shown = transfers.slice(0, SNAPSHOT_LIMITS.activityItems[input.depth]);
-  const blockTimestamps = await readBlockTimestamps(source, chain, shown);
-
   return {
-    chain,
-    address,
-    coverage,
-    head: { number: head.number, timestamp: head.timestamp },
-    window,
-    code,
-    transactionCount,
-    nativeBalance: plan.value<bigint>(nativeHandle),
-    transfers,
-    tokens: tokenHandles.map((h) => ({
-      address: h.address,
-      source: h.source,
-      balance: plan.value<bigint>(h.balance),
-      symbol: plan.value<string>(h.symbol),
-      name: plan.value<string>(h.name),
-      decimals: toNumber(plan.value<number | bigint>(h.decimals)),
-    })),
-    erc721: erc721Handles.map((h) => ({
+    native: plan.add({ address: MULTICALL3_ADDRESS, abi: multicall3Abi, functionName: 'getEthBalance', args: [address] }),
+    tokens: planTokenReads(plan, address, tokenCandidates(chain, transfers, truncations)),
+    erc721: planErc721Reads(plan, address, transfers, truncations),
+    erc1155: planErc1155Reads(plan, address, transfers, truncations),
+    truncations,
+  };
+}
+export type PlannedWalletReads = ReturnType<typeof planWalletReads>;
+
+/** The wallet's balances and holdings, once the plan has run. */
+export function resolveWalletReads(plan: ReadPlan, address: Address, planned: PlannedWalletReads) {
+  return {
+    nativeBalance: plan.value<bigint>(planned.native),
+    tokens: planned.tokens.map(
+      (h): TokenReading => ({
+        address: h.address,
+        source: h.source,
+        balance: plan.value<bigint>(h.balance),
+        symbol: plan.value<string>(h.symbol),
+        name: plan.value<string>(h.name),
+        decimals: toNumber(plan.value<number | bigint>(h.decimals)),
+      }),
+    ),
+    erc721: planned.erc721.map((h) => ({
       contract: h.contract,
       name: plan.value<string>(h.name),
       symbol: plan.value<string>(h.symbol),
       balance: plan.value<bigint>(h.balance),
       ownedIds: h.owners.filter((o) => plan.value<string>(o.handle)?.toLowerCase() === address.toLowerCase()).map((o) => o.tokenId),
     })),
-    erc1155: erc1155Handles.map((h) => ({ contract: h.contract, tokenId: h.tokenId, balance: plan.value<bigint>(h.balance) })),
-    blockTimestamps,
-    truncations,
+    erc1155: planned.erc1155.map((h) => ({ contract: h.contract, tokenId: h.tokenId, balance: plan.value<bigint>(h.balance) })),
+    truncations: planned.truncations,
   };
 }
 
@@ -87,9 +107,9 @@ interface TokenCandidate {
 }
 
 /** Known tokens of the chain first, then ERC-20 contracts seen in the wallet's transfers (most recent first). */
-function tokenCandidates(input: WalletRequest, transfers: TokenTransfer[], truncations: string[]): TokenCandidate[] {
+function tokenCandidates(chain: ChainName, transfers: TokenTransfer[], truncations: string[]): TokenCandidate[] {
   const candidates = new Map<string, TokenCandidate>();
-  for (const t of KNOWN_TOKENS[input.chain]) candidates.set(t.address.toLowerCase(), { address: t.address, source: 'known_token' });
+  for (const t of KNOWN_TOKENS[chain]) candidates.set(t.address.toLowerCase(), { address: t.address, source: 'known_token' });
   const fromHistory = [...new Set(transfers.filter((t) => t.kind === 'erc20').map((t) => t.token))].filter((a) => !candidates.has(a.toLowerCase()));
   if (fromHistory.length > SNAPSHOT_LIMITS.historyTokens) {
     truncations.push(`${fromHistory.length} ERC-20 contracts appear in the window; balances were read for the ${SNAPSHOT_LIMITS.historyTokens} most recent.`);
@@ -146,7 +166,8 @@ function planErc1155Reads(plan: ReadPlan, wallet: Address, transfers: TokenTrans
   }));
 }
 
-async function readBlockTimestamps(source: ToolPorts['chain'], chain: WalletRequest['chain'], transfers: TokenTransfer[]): Promise<Record<string, string>> {
+/** Unix seconds of the blocks behind some transfers, keyed by block number (each block read once). */
+export async function readBlockTimestamps(source: ChainSource, chain: ChainName, transfers: readonly TokenTransfer[]): Promise<Record<string, string>> {
   const blocks = [...new Set(transfers.map((t) => t.blockNumber))];
   const headers = await Promise.all(blocks.map((n) => source.getBlock(chain, n)));
   return Object.fromEntries(headers.flatMap((h) => (h ? [[h.number.toString(), h.timestamp.toString()]] : [])));

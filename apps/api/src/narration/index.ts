@@ -1,0 +1,2 @@
+export { createOpenAiCompatibleNarrator, notConfiguredNarrator, type OpenAiCompatibleConfig } from './openai-compatible.js';
+export { validateSections } from './validate.js';

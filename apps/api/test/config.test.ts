@@ -1,0 +1,53 @@
+import { ConfigError, loadAiConfig, loadApiConfig } from '../src/config.js';
+
+const minimal = { PAYEE_ADDRESS: '0x000000000000000000000000000000000000bEEF', FACILITATOR_URL: 'https://facilitator.example' };
+
+function problems(env: Record<string, string>): string[] {
+  try {
+    loadApiConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+describe('API configuration', () => {
+  it('needs only the payee and the facilitator, with documented defaults', () => {
+    expect(loadApiConfig(minimal)).toMatchObject({
+      host: '127.0.0.1',
+      port: 4021,
+      publicBaseUrl: null,
+      payTo: '0x000000000000000000000000000000000000bEEF',
+      facilitatorUrl: 'https://facilitator.example',
+      databaseUrl: null,
+      bodyLimitBytes: 262_144,
+      logRequests: true,
+      ai: null,
+    });
+  });
+
+  it('reports every problem at once, by variable', () => {
+    expect(problems({ PAYEE_ADDRESS: '0x12', FACILITATOR_URL: 'ftp://x', PORT: '70000', DATABASE_URL: 'mysql://db' }).sort()).toEqual([
+      'DATABASE_URL: must be a postgres:// URL',
+      'FACILITATOR_URL: must be an absolute http(s) URL',
+      'PAYEE_ADDRESS: must be a 0x-prefixed 40-hex-digit EVM address',
+      expect.stringMatching(/^PORT: /),
+    ]);
+    expect(problems({})).toEqual(['PAYEE_ADDRESS: is required', 'FACILITATOR_URL: is required']);
+  });
+
+  it('strips trailing slashes from public URLs', () => {
+    expect(loadApiConfig({ ...minimal, PUBLIC_BASE_URL: 'https://api.example/', FACILITATOR_URL: 'https://f.example//' })).toMatchObject({
+      publicBaseUrl: 'https://api.example',
+      facilitatorUrl: 'https://f.example',
+    });
+  });
+
+  it('enables AI sections only with both a base URL and a model', () => {
+    expect(loadAiConfig({})).toBeNull();
+    expect(loadAiConfig({ AI_BASE_URL: 'https://llm.example/v1', AI_MODEL: 'small', AI_API_KEY: 'k' })).toEqual({ baseUrl: 'https://llm.example/v1', apiKey: 'k', model: 'small', timeoutMs: 20_000 });
+    expect(() => loadAiConfig({ AI_BASE_URL: 'https://llm.example/v1' })).toThrow(/AI_BASE_URL and AI_MODEL go together/);
+    expect(problems({ ...minimal, AI_MODEL: 'small' })).toEqual([expect.stringMatching(/^AI_MODEL: AI_BASE_URL and AI_MODEL go together/)]);
+  });
+});
