@@ -220,3 +220,85 @@ describe('getLogs against providers that refuse ranges', () => {
     expect(server.calls).toHaveLength(0);
   });
 });
+
+describe('eth_call: a revert is an answer', () => {
+  const REASON = '0x08c379a000000000000000000000000000000000000000000000000000000000000000200000000000000000000000000000000000000000000000000000000000000004626f6f6d00000000000000000000000000000000000000000000000000000000';
+  const request = { to: '0x0000000000000000000000000000000000000abc', data: '0xdeadbeef' } as const;
+
+  it.each([
+    ['geth / Erigon / most providers: code 3 with the data', { error: { code: 3, message: 'execution reverted: boom', data: REASON } }, REASON],
+    ['geth without data', { error: { code: -32000, message: 'execution reverted' } }, '0x'],
+    ['Hardhat / EDR: the data under data.data', { error: { code: -32603, message: "Error: VM Exception while processing transaction: reverted with reason string 'boom'", data: { message: 'same', data: REASON } } }, REASON],
+    ['Besu', { error: { code: -32000, message: 'Execution reverted', data: REASON } }, REASON],
+    ['Nethermind: the data after words', { error: { code: -32015, message: 'VM execution error.', data: `Reverted ${REASON}` } }, REASON],
+    ['an invalid opcode', { error: { code: -32000, message: 'invalid opcode: INVALID' } }, '0x'],
+  ] as [string, RpcReply, Hex][])('%s', async (_name, reply, data) => {
+    const server = await serve((call) => (call.method === 'eth_call' ? reply : { result: null }));
+    await expect(source(server.url, { retryCount: 2 }).call('base', request)).resolves.toEqual({ status: 'reverted', data });
+    expect(server.count('eth_call')).toBe(1);
+  });
+
+  it('sends the sender, value and block, and returns the data of a success', async () => {
+    const server = await serve(() => ({ result: '0x2a' }));
+    await expect(source(server.url).call('base', { ...request, from: '0x0000000000000000000000000000000000000def', value: 16n, blockNumber: 100n })).resolves.toEqual({ status: 'success', data: '0x2a' });
+    expect(server.calls.find((c) => c.method === 'eth_call')?.params).toEqual([{ ...request, from: '0x0000000000000000000000000000000000000def', value: '0x10' }, '0x64']);
+  });
+
+  it('transport failures and other refusals stay ChainUnavailableError, retried as configured', async () => {
+    const down = await serve(() => ({ httpStatus: 502, body: 'bad gateway' }));
+    expect((await failure(source(down.url, { retryCount: 1 }).call('base', request))).message).toBe('Base JSON-RPC eth_call failed: HTTP 502');
+    expect(down.count('eth_call')).toBe(2);
+    const refused = await serve(() => ({ error: { code: -32000, message: 'insufficient funds for gas * price + value' } }));
+    await failure(source(refused.url).call('base', request));
+  });
+});
+
+describe('getCallFrames: what a node says about tracing', () => {
+  const HASH = `0x${'ab'.repeat(32)}` as Hex;
+  const MINED = { hash: HASH, blockNumber: '0x5', from: '0x1111111111111111111111111111111111111111', to: '0x00000000000000000000000000000000000000aa', value: '0x0', input: '0x', nonce: '0x0', gas: '0x5208', type: '0x2' };
+
+  /** A node that knows one mined transaction and answers debug_traceTransaction with `trace`. */
+  async function node(trace: (call: JsonRpcCall) => RpcReply) {
+    return serve((call) => {
+      if (call.method === 'eth_getTransactionByHash') return { result: call.params[0] === HASH ? MINED : null };
+      if (call.method === 'eth_blockNumber') return { result: '0x10' };
+      return trace(call);
+    });
+  }
+
+  it('maps the callTracer tree of geth-like nodes, and caches the frames of a settled transaction', async () => {
+    const server = await node(() => ({ result: { type: 'CALL', from: MINED.from, to: MINED.to, value: '0x0', input: '0x', calls: [{ type: 'CALL', from: MINED.to, to: MINED.from, value: '0x1', input: '0x' }] } }));
+    const rpc = source(server.url);
+    const frames = await rpc.getCallFrames('base', HASH);
+    expect(frames?.map((f) => [f.type, f.depth, f.value])).toEqual([
+      ['CALL', 0, 0n],
+      ['CALL', 1, 1n],
+    ]);
+    expect(await rpc.getCallFrames('base', HASH)).toEqual(frames);
+    expect(server.calls.filter((c) => c.method === 'debug_traceTransaction').map((c) => c.params)).toEqual([[HASH, { tracer: 'callTracer' }]]);
+  });
+
+  it.each([
+    ['geth without the debug namespace', { error: { code: -32601, message: 'the method debug_traceTransaction does not exist/is not available' } }],
+    ['a node that does not support the method', { error: { code: -32004, message: 'Method debug_traceTransaction is not supported' } }],
+    ['a plan without tracing', { error: { code: -32600, message: 'debug_traceTransaction is not available on the Free tier' } }],
+  ] as [string, RpcReply][])('is null for %s, and does not ask again', async (_name, reply) => {
+    const server = await node(() => reply);
+    const rpc = source(server.url);
+    await expect(rpc.getCallFrames('base', HASH)).resolves.toBeNull();
+    await expect(rpc.getCallFrames('base', HASH)).resolves.toBeNull();
+    expect(server.count('debug_traceTransaction')).toBe(1);
+  });
+
+  it('is null when the tracer does not know the transaction', async () => {
+    const server = await node(() => ({ error: { code: -32000, message: `transaction ${HASH} not found` } }));
+    await expect(source(server.url).getCallFrames('base', HASH)).resolves.toBeNull();
+  });
+
+  it('a failing or unreadable trace is ChainUnavailableError', async () => {
+    const down = await node(() => ({ httpStatus: 503, body: 'down' }));
+    expect((await failure(source(down.url).getCallFrames('base', HASH))).message).toBe('Base JSON-RPC debug_traceTransaction failed: HTTP 503');
+    const odd = await node(() => ({ result: { structLogs: [] } }));
+    expect((await failure(source(odd.url).getCallFrames('base', HASH))).message).toMatch(/^Base JSON-RPC debug_traceTransaction gave a trace that could not be read/);
+  });
+});

@@ -4,8 +4,13 @@ import {
   ChainUnavailableError,
   isChainName,
   MULTICALL3_ADDRESS,
+  type AddressHistoryQuery,
+  type AddressHistoryResult,
   type BlockHeader,
   type BlockTag,
+  type CallFrame,
+  type CallRequest,
+  type CallResult,
   type ChainName,
   type ChainSource,
   type ContractRead,
@@ -25,7 +30,12 @@ import { rangeRefusal } from './log-range-refusal.js';
 import { fetchInRanges, type BlockRange } from './log-ranges.js';
 import { aggregate3Request, decodeAggregate3, decodeRead, encodeRead, type Aggregate3Call } from './multicall.js';
 import { toBlockHeader, compareLogs, toLogRecords, toReceiptRecord, toTransactionRecord } from './records.js';
+import { revertDataOf } from './revert.js';
 import { RpcChannel, rpcFailureOf } from './rpc-channel.js';
+import type { JsonRpcFailure } from './rpc-failure.js';
+import { callFramesFromCallTracer, type CallTracerFrame } from './traces/call-tracer.js';
+import { callFramesFromStructLogs, type StructLog } from './traces/struct-logs.js';
+import { traceRefusal } from './traces/trace-refusal.js';
 
 interface ServedChain {
   name: ChainName;
@@ -35,6 +45,8 @@ interface ServedChain {
   headTtlMs: number;
   /** Highest head seen so far: a block at or below it is known to be mined without asking again. */
   highestHead: bigint;
+  /** How this chain's node traces transactions, learnt from its first refusal. */
+  tracing: 'callTracer' | 'structLogs' | 'none';
 }
 
 type BlockParam = Hex | BlockTag;
@@ -70,6 +82,7 @@ export class JsonRpcChainSource implements ChainSource {
         maxLogSpan: BigInt(endpoint.maxLogBlockRange ?? config.maxLogBlockRange ?? DEFAULTS.maxLogBlockRange),
         headTtlMs: config.headTtlMs ?? defaultHeadTtlMs(name),
         highestHead: -1n,
+        tracing: 'callTracer',
       });
     }
   }
@@ -199,20 +212,100 @@ export class JsonRpcChainSource implements ChainSource {
     );
   }
 
+  /** A JSON-RPC node keeps no index of transactions by address. */
+  async getAddressHistory(chain: ChainName, _query: AddressHistoryQuery): Promise<AddressHistoryResult> {
+    return { status: 'unavailable', reason: `${CHAINS[chain]?.displayName ?? chain}: a JSON-RPC node cannot list the transactions of an address (that needs a block explorer or indexer; none is configured for this chain)` };
+  }
+
+  /** eth_call at a block (default latest); a revert is an answer carrying the revert data. */
+  async call(chain: ChainName, request: CallRequest): Promise<CallResult> {
+    const served = this.chain(chain);
+    const transaction = { from: request.from, to: request.to, data: request.data, value: request.value === undefined ? undefined : numberToHex(request.value) };
+    const block = request.blockNumber === undefined ? 'latest' : numberToHex(request.blockNumber);
+    try {
+      const data = await this.requestUnlessAnswered<Hex>(served, 'eth_call', [transaction, block], (failure) => revertDataOf(failure) !== null);
+      return { status: 'success', data };
+    } catch (error) {
+      const revertData = revertDataOf(rpcFailureOf(error));
+      if (revertData === null) throw error;
+      return { status: 'reverted', data: revertData };
+    }
+  }
+
   /**
-   * One eth_getLogs request. The first attempt skips retries, so a refused range is split at once;
-   * any other failure gets the configured retries.
+   * The transaction's call frames: callTracer where the node has it, else derived from the default
+   * tracer's struct logs (Hardhat); null for an unknown or pending transaction or a node without tracing.
    */
+  async getCallFrames(chain: ChainName, hash: Hex): Promise<CallFrame[] | null> {
+    const served = this.chain(chain);
+    const transaction = await this.getTransaction(chain, hash);
+    if (transaction?.blockNumber == null || served.tracing === 'none') return null;
+    const { blockNumber } = transaction;
+    return this.loader.load(
+      `${chain}:frames:${hash.toLowerCase()}`,
+      () => this.traceCallFrames(served, transaction),
+      (frames) => (frames ? this.keepIfSettled(served, blockNumber) : null),
+      (frames) => 1 + (frames?.length ?? 0),
+    );
+  }
+
+  private async traceCallFrames(served: ServedChain, transaction: TransactionRecord): Promise<CallFrame[] | null> {
+    const refused = (failure: JsonRpcFailure | undefined) => traceRefusal(failure) !== null;
+    try {
+      if (served.tracing === 'callTracer') {
+        const root = await this.requestUnlessAnswered<CallTracerFrame>(served, 'debug_traceTransaction', [transaction.hash, { tracer: 'callTracer' }], refused);
+        return this.readTrace(served, () => callFramesFromCallTracer(root));
+      }
+      // Memory holds the calls' input; storage is not needed and can be large.
+      const trace = await this.requestUnlessAnswered<{ structLogs: StructLog[] }>(served, 'debug_traceTransaction', [transaction.hash, { enableMemory: true, disableStorage: true }], refused);
+      return this.readTrace(served, () => callFramesFromStructLogs(transaction, trace.structLogs));
+    } catch (error) {
+      switch (traceRefusal(rpcFailureOf(error))) {
+        case 'unknown-transaction':
+          return null;
+        case 'default-tracer-only':
+          if (served.tracing === 'callTracer') {
+            served.tracing = 'structLogs';
+            return this.traceCallFrames(served, transaction);
+          }
+          served.tracing = 'none';
+          return null;
+        case 'no-tracing':
+          served.tracing = 'none';
+          return null;
+        default:
+          throw error;
+      }
+    }
+  }
+
+  private readTrace(served: ServedChain, parse: () => CallFrame[]): CallFrame[] {
+    try {
+      return parse();
+    } catch (error) {
+      throw new ChainUnavailableError(served.name, `${CHAINS[served.name].displayName} JSON-RPC debug_traceTransaction gave a trace that could not be read: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  /** One eth_getLogs request; a refused range is split at once (see requestUnlessAnswered). */
   private async fetchLogs(served: ServedChain, filter: object, piece: BlockRange): Promise<LogRecord[]> {
     const params = [{ ...filter, fromBlock: numberToHex(piece.from), toBlock: numberToHex(piece.to) }];
-    let logs: RpcLog[];
-    try {
-      logs = await served.channel.request<RpcLog[]>('eth_getLogs', params, { retryCount: 0 });
-    } catch (error) {
-      if (served.channel.retryCount === 0 || rangeRefusal(rpcFailureOf(error)) !== null) throw error;
-      logs = await served.channel.request<RpcLog[]>('eth_getLogs', params, { retryCount: served.channel.retryCount - 1 });
-    }
+    const logs = await this.requestUnlessAnswered<RpcLog[]>(served, 'eth_getLogs', params, (failure) => rangeRefusal(failure) !== null);
     return logs.flatMap(toLogRecords);
+  }
+
+  /**
+   * A request whose failures may be answers (a refused range, a revert, no tracer): the first
+   * attempt skips retries, so such an answer is thrown at once; any other failure gets the
+   * configured retries.
+   */
+  private async requestUnlessAnswered<T>(served: ServedChain, method: string, params: readonly unknown[], isAnswer: (failure: JsonRpcFailure | undefined) => boolean): Promise<T> {
+    try {
+      return await served.channel.request<T>(method, params, { retryCount: 0 });
+    } catch (error) {
+      if (served.channel.retryCount === 0 || isAnswer(rpcFailureOf(error))) throw error;
+      return served.channel.request<T>(method, params, { retryCount: served.channel.retryCount - 1 });
+    }
   }
 
   private async readAccount<T>(served: ServedChain, method: 'eth_getCode' | 'eth_getTransactionCount', address: Address, blockNumber: bigint | undefined, map: (raw: Hex) => T): Promise<T> {

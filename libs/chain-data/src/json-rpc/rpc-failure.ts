@@ -1,4 +1,4 @@
-import { BaseError, HttpRequestError, ResponseBodyTooLargeError, RpcRequestError, TimeoutError } from 'viem';
+import { BaseError, HttpRequestError, isHex, ResponseBodyTooLargeError, RpcRequestError, TimeoutError, type Hex } from 'viem';
 
 export type RpcFailureKind = 'timeout' | 'unreachable' | 'http' | 'rpc' | 'response-too-large' | 'invalid-response';
 
@@ -10,6 +10,8 @@ export interface RpcFailureDetails {
   providerMessage?: string;
   /** Network error code such as ECONNREFUSED. */
   networkCode?: string;
+  /** Hex bytes in the error's `data` (geth: `data`; Hardhat/EDR: `data.data`): the revert data of a failed eth_call. */
+  errorData?: Hex;
 }
 
 /**
@@ -43,6 +45,8 @@ export function describeRpcError(error: unknown, context: { method: string; rpcU
     const providerMessage = redact(String(rpc.details ?? ''), context.rpcUrl).slice(0, MAX_PROVIDER_MESSAGE);
     const details: RpcFailureDetails = { rpcCode: rpc.code, providerMessage };
     if (rpc.status !== undefined) details.httpStatus = rpc.status;
+    const errorData = hexIn(rpc.data);
+    if (errorData !== undefined) details.errorData = errorData;
     const status = details.httpStatus === undefined ? '' : ` (HTTP ${details.httpStatus})`;
     return new JsonRpcFailure('rpc', method, details, `JSON-RPC error ${rpc.code}${status}: ${providerMessage}`);
   }
@@ -59,6 +63,19 @@ export function describeRpcError(error: unknown, context: { method: string; rpcU
     return new JsonRpcFailure('unreachable', method, details, `the endpoint could not be reached${networkCode ? ` (${networkCode})` : ''}`);
   }
   return new JsonRpcFailure('invalid-response', method, {}, 'the endpoint sent an answer that is not valid JSON-RPC');
+}
+
+/**
+ * The hex bytes a provider attached to a JSON-RPC error: a hex string (geth, Erigon, Besu and most
+ * providers), the same under `data.data` (Hardhat/EDR), or a hex string after words ("Reverted 0x...",
+ * Nethermind).
+ */
+function hexIn(data: unknown): Hex | undefined {
+  if (typeof data === 'object' && data !== null && 'data' in data) return hexIn((data as { data: unknown }).data);
+  if (typeof data !== 'string') return undefined;
+  if (isHex(data, { strict: true })) return data.toLowerCase() as Hex;
+  const embedded = /\b0x(?:[0-9a-fA-F]{2})*\b/.exec(data)?.[0];
+  return embedded === undefined ? undefined : (embedded.toLowerCase() as Hex);
 }
 
 function findInChain<T extends Error>(error: unknown, match: (e: Error) => e is T): T | undefined;
