@@ -80,7 +80,7 @@ export function chainSourceConfigFromEnv(env: Readonly<Record<string, string | u
     const rpcUrl = env[variable]?.trim();
     const demo = readMode(env, chainModeVariable(chain), defaultDemo, issues);
     if (!rpcUrl) continue;
-    const problem = rpcUrlProblem(rpcUrl);
+    const problem = httpUrlProblem(rpcUrl);
     if (problem) issues.push({ field: variable, message: problem });
     else chains[chain] = { rpcUrl, demo };
   }
@@ -97,8 +97,8 @@ function readMode(env: Readonly<Record<string, string | undefined>>, variable: s
   return fallback;
 }
 
-/** Why the value cannot be used as an RPC URL, or null when it can. */
-export function rpcUrlProblem(value: string): string | null {
+/** Why the value cannot be used as an http(s) endpoint URL (RPC or explorer), or null when it can. */
+export function httpUrlProblem(value: string): string | null {
   let url: URL;
   try {
     url = new URL(value);
@@ -112,26 +112,33 @@ export function rpcUrlProblem(value: string): string | null {
 
 /** Checks a programmatic configuration; throws ChainSourceConfigError listing every problem. */
 export function validateConfig(config: JsonRpcChainSourceConfig): void {
+  const issues = configIssues(config);
+  if (issues.length > 0) throw new ChainSourceConfigError(issues);
+}
+
+/** Every problem of a programmatic configuration; `prefix` names where it sits (e.g. "rpc."). */
+export function configIssues(config: JsonRpcChainSourceConfig, prefix = ''): ConfigIssue[] {
   const issues: ConfigIssue[] = [];
+  const check = (field: string, value: number | undefined, min: number) => checkInteger(issues, `${prefix}${field}`, value, min);
   for (const [chain, endpoint] of Object.entries(config.chains ?? {})) {
     if (!isChainName(chain)) {
-      issues.push({ field: `chains.${chain}`, message: `is not a supported chain (supported: ${CHAIN_NAMES.join(', ')})` });
+      issues.push({ field: `${prefix}chains.${chain}`, message: `is not a supported chain (supported: ${CHAIN_NAMES.join(', ')})` });
       continue;
     }
     if (endpoint === undefined) continue;
-    const problem = typeof endpoint.rpcUrl === 'string' ? rpcUrlProblem(endpoint.rpcUrl) : 'is required';
-    if (problem) issues.push({ field: `chains.${chain}.rpcUrl`, message: problem });
-    checkInteger(issues, `chains.${chain}.maxLogBlockRange`, endpoint.maxLogBlockRange, 1);
+    const problem = typeof endpoint.rpcUrl === 'string' ? httpUrlProblem(endpoint.rpcUrl) : 'is required';
+    if (problem) issues.push({ field: `${prefix}chains.${chain}.rpcUrl`, message: problem });
+    check(`chains.${chain}.maxLogBlockRange`, endpoint.maxLogBlockRange, 1);
   }
-  checkInteger(issues, 'timeoutMs', config.timeoutMs, 1);
-  checkInteger(issues, 'maxConcurrency', config.maxConcurrency, 1);
-  checkInteger(issues, 'retryCount', config.retryCount, 0);
-  checkInteger(issues, 'maxLogBlockRange', config.maxLogBlockRange, 1);
-  checkInteger(issues, 'maxCallsPerMulticall', config.maxCallsPerMulticall, 1);
-  checkInteger(issues, 'cacheMaxEntries', config.cacheMaxEntries, 1);
-  checkInteger(issues, 'headTtlMs', config.headTtlMs, 0);
-  checkInteger(issues, 'cacheConfirmations', config.cacheConfirmations, 0);
-  if (issues.length > 0) throw new ChainSourceConfigError(issues);
+  check('timeoutMs', config.timeoutMs, 1);
+  check('maxConcurrency', config.maxConcurrency, 1);
+  check('retryCount', config.retryCount, 0);
+  check('maxLogBlockRange', config.maxLogBlockRange, 1);
+  check('maxCallsPerMulticall', config.maxCallsPerMulticall, 1);
+  check('cacheMaxEntries', config.cacheMaxEntries, 1);
+  check('headTtlMs', config.headTtlMs, 0);
+  check('cacheConfirmations', config.cacheConfirmations, 0);
+  return issues;
 }
 
 function checkInteger(issues: ConfigIssue[], field: string, value: number | undefined, min: number): void {

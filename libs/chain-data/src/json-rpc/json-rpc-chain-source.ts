@@ -24,7 +24,7 @@ import {
 import { hexToBigInt, hexToNumber, numberToHex, type Address, type Hex, type RpcBlock, type RpcLog, type RpcTransaction, type RpcTransactionReceipt } from 'viem';
 import { CachedLoader } from '../cached-loader.js';
 import { defaultHeadTtlMs, DEFAULTS, rpcUrlVariable, validateConfig, type JsonRpcChainSourceConfig } from '../config.js';
-import { jsonRpcCoverage } from '../coverage.js';
+import { sourceCoverage } from '../coverage.js';
 import { LruCache } from '../lru-cache.js';
 import { rangeRefusal } from './log-range-refusal.js';
 import { fetchInRanges, type BlockRange } from './log-ranges.js';
@@ -92,7 +92,7 @@ export class JsonRpcChainSource implements ChainSource {
   }
 
   coverage(chain: ChainName): SourceCoverage {
-    return jsonRpcCoverage(chain, this.chain(chain).demo);
+    return sourceCoverage(chain, { demo: this.chain(chain).demo, explorer: false });
   }
 
   /** Checks that the chain is configured and its node answers with the right chain id. */
