@@ -140,7 +140,7 @@ export class EtherscanExplorer {
       if (typeof row !== 'object' || row === null) throw new RowError('a row is not an object');
       return spec.map(row as never);
     } catch (error) {
-      if (error instanceof RowError || error instanceof TypeError) throw this.unavailable(chain, spec.action, `unreadable row (${error.message})`);
+      if (error instanceof RowError) throw this.unavailable(chain, spec.action, `unreadable row (${error.message})`);
       throw error;
     }
   }
