@@ -8,6 +8,7 @@ import { bodyErrors, jsonBody } from './http/json-body.js';
 import { silentLogger, type Logger } from './http/logger.js';
 import { healthRouter } from './routes/health.js';
 import { paidToolsRouter } from './routes/paid-tools.js';
+import { savedReportRouter } from './routes/saved-report.js';
 
 export const SERVICE_VERSION = '0.1.0';
 
@@ -69,6 +70,7 @@ export function createApp(deps: ApiDeps): Express {
       log,
     }),
   );
+  app.use(savedReportRouter({ reports: deps.store.reports, log }));
 
   app.use((req, res) => sendError(res, 404, 'not_found', `No route for ${req.method} ${req.path}.`));
   app.use(errorHandler(log));
