@@ -3,9 +3,9 @@ pragma solidity ^0.8.24;
 
 /// Shared ERC-20 bookkeeping for the devnet tokens. Metadata comes from the concrete token.
 abstract contract ERC20Base {
-    mapping(address => uint256) private _balances;
+    mapping(address => uint256) internal _balances;
     mapping(address => mapping(address => uint256)) private _allowances;
-    uint256 private _totalSupply;
+    uint256 internal _totalSupply;
 
     event Transfer(address indexed from, address indexed to, uint256 value);
     event Approval(address indexed owner, address indexed spender, uint256 value);

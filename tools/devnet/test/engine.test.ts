@@ -4,10 +4,11 @@ import { chainHandle } from '../src/chain/client.js';
 import { startLocalChain } from '../src/chain/hardhat.js';
 import { placePredeploys, predeployedContracts } from '../src/chain/predeploys.js';
 import { seedChain } from '../src/scenario/engine.js';
-import type { Step } from '../src/scenario/types.js';
+import { IMPERSONATED_BALANCE } from '../src/scenario/engine.js';
+import type { ScenarioPlan, Step } from '../src/scenario/types.js';
 
 /** Runs a plan on a chain of its own, so every case starts from genesis. */
-async function seed(steps: Step[]) {
+async function seed(steps: Step[], extra: Omit<ScenarioPlan, 'wallets' | 'steps'> = {}) {
   const chain = await startLocalChain({
     chainId: CHAINS.polygon.chainId,
     host: '127.0.0.1',
@@ -18,7 +19,7 @@ async function seed(steps: Step[]) {
   try {
     const handle = chainHandle('polygon', chain.provider, chain.url);
     await placePredeploys(handle, NAMED_ACCOUNTS.faucet.address);
-    return await seedChain(handle, { wallets: ['faucet', 'dave'], steps }, predeployedContracts('polygon'), Math.floor(Date.now() / 1000));
+    return await seedChain(handle, { wallets: ['faucet', 'dave'], steps, ...extra }, predeployedContracts('polygon'), Math.floor(Date.now() / 1000));
   } finally {
     await chain.close();
   }
@@ -64,5 +65,29 @@ describe('scenario engine', () => {
   it('refuses two steps with one name', async () => {
     const step: Step = { name: 'twice', kind: 'native-transfer', from: 'faucet', to: 'dave', value: 1n };
     await expect(seed([step, step])).rejects.toThrow('the scenario names two steps "twice"');
+  });
+
+  it('sends from an impersonated address, which holds IMPERSONATED_BALANCE less what it spent', async () => {
+    const stranger = '0x000000000000000000000000000000000000dEaD';
+    const scenario = await seed([{ name: 'stranger-pays-dave', kind: 'native-transfer', from: 'stranger', to: 'dave', value: 5n }], {
+      impersonated: { stranger },
+    });
+    expect(scenario.transactions['stranger-pays-dave']).toMatchObject({ from: stranger, status: 'success' });
+    expect(scenario.wallets.stranger).toMatchObject({ address: stranger, impersonated: true });
+    expect(BigInt(scenario.wallets.stranger!.balances.native)).toBe(IMPERSONATED_BALANCE - 5n - 21_000n * 2_000_000_000n);
+    expect(scenario.wallets.dave?.balances.native).toBe('5');
+  });
+
+  it('publishes risk patterns and refuses one that cites a step the plan does not have', async () => {
+    const steps: Step[] = [{ name: 'fund-dave', kind: 'native-transfer', from: 'faucet', to: 'dave', value: 1n }];
+    const pattern = { flag: 'fresh_wallet' as const, wallet: 'dave', transactions: ['fund-dave'], counterparties: ['faucet'], summary: 'new' };
+    const scenario = await seed(steps, { riskPatterns: [pattern], benignWallets: ['faucet'] });
+    expect(scenario.riskPatterns).toEqual([
+      { ...pattern, address: scenario.wallets.dave?.address, counterparties: { faucet: scenario.wallets.faucet?.address } },
+    ]);
+    expect(scenario.benignWallets).toEqual(['faucet']);
+    await expect(seed(steps, { riskPatterns: [{ ...pattern, transactions: ['nope'] }] })).rejects.toThrow(
+      'the fresh_wallet pattern of "dave" cites unknown steps: nope',
+    );
   });
 });

@@ -19,11 +19,25 @@ describe.each(CHAIN_NAMES)('the seeded scenario on %s', (chain) => {
 
   it('names the wallets and the contracts with their addresses', async () => {
     const { wallets, contracts } = scenario();
-    expect(Object.keys(wallets).sort()).toEqual([...SCENARIO_WALLETS].sort());
+    expect(Object.keys(wallets).sort()).toEqual([...SCENARIO_WALLETS, 'lazarus', 'lookalike'].sort());
+    expect(Object.entries(wallets).filter(([, w]) => w.impersonated).map(([label]) => label).sort()).toEqual(['lazarus', 'lookalike']);
     expect(wallets.demoBuyer?.address).toBe(devnet.accounts.demoBuyer.address);
     expect(contracts.usdc).toMatchObject({ address: CHAINS[chain].usdc, kind: 'usdc', symbol: 'USDC', decimals: 6 });
     expect(Object.keys(contracts).sort()).toEqual(
-      ['counter', 'counterProxy', 'devnetDollar', 'explorers', 'multicall3', 'usdc', 'wrappedNative'].sort(),
+      [
+        'counter',
+        'counterProxy',
+        'counterfeitUsdc',
+        'devnetDollar',
+        'explorers',
+        'mixerPool',
+        'multicall3',
+        'sanctionsOracle',
+        'smartAccount',
+        'sweeper',
+        'usdc',
+        'wrappedNative',
+      ].sort(),
     );
     const client = publicClient(devnet, chain);
     for (const contract of Object.values(contracts)) {
@@ -62,9 +76,10 @@ describe.each(CHAIN_NAMES)('the seeded scenario on %s', (chain) => {
     expect(wallets.demoBuyer?.balances.tokens.usdc).toBe((parseUnits('1000', PAYMENT.decimals) - x402Spent).toString());
     expect(wallets.payee?.balances.tokens.usdc).toBe(x402Spent.toString());
     expect(wallets.demoBuyer?.balances.native).toBe(parseUnits('100', 18).toString());
-    expect(wallets.alice?.balances.tokens).toEqual({ usdc: usdc('500'), devnetDollar: dusd('8600'), wrappedNative: dusd('2') });
-    expect(wallets.bob?.balances.tokens).toEqual({ usdc: usdc('210'), devnetDollar: dusd('3600'), wrappedNative: '0' });
-    expect(wallets.carol?.balances.tokens).toEqual({ usdc: usdc('40'), devnetDollar: dusd('300'), wrappedNative: dusd('1') });
+    const tokens = (usdcAmount: string, devnetDollar: string, wrappedNative: string) => ({ usdc: usdcAmount, devnetDollar, wrappedNative, counterfeitUsdc: '0' });
+    expect(wallets.alice?.balances.tokens).toEqual(tokens(usdc('500'), dusd('8600'), dusd('2')));
+    expect(wallets.bob?.balances.tokens).toEqual(tokens(usdc('210'), dusd('3600'), '0'));
+    expect(wallets.carol?.balances.tokens).toEqual(tokens(usdc('40'), dusd('300'), dusd('1')));
     expect([wallets.alice?.balances.nfts, wallets.bob?.balances.nfts, wallets.carol?.balances.nfts]).toEqual([
       { explorers: ['2'] },
       { explorers: ['3'] },
@@ -75,7 +90,7 @@ describe.each(CHAIN_NAMES)('the seeded scenario on %s', (chain) => {
   it('records every named transaction as mined, with its sender, target and status', async () => {
     const client = publicClient(devnet, chain);
     const transactions = Object.entries(scenario().transactions);
-    expect(transactions.length).toBeGreaterThan(30);
+    expect(transactions.length).toBeGreaterThan(100);
     for (const [name, tx] of transactions) {
       const receipt = await client.getTransactionReceipt({ hash: tx.hash });
       const address = (a: string | null | undefined) => (a ? getAddress(a) : null);

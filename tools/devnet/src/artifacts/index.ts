@@ -1,22 +1,32 @@
 // The compiled contracts, committed as JSON by `npm run compile -w @paysight/devnet`.
 import type { Artifact } from '../solidity/artifact.js';
 import Counter from './Counter.json' with { type: 'json' };
+import CounterfeitToken from './CounterfeitToken.json' with { type: 'json' };
 import DevnetCollectible from './DevnetCollectible.json' with { type: 'json' };
 import DevnetProxy from './DevnetProxy.json' with { type: 'json' };
 import DevnetToken from './DevnetToken.json' with { type: 'json' };
 import DevnetUSDC from './DevnetUSDC.json' with { type: 'json' };
+import MixerPool from './MixerPool.json' with { type: 'json' };
 import Multicall3 from './Multicall3.json' with { type: 'json' };
+import SanctionsOracle from './SanctionsOracle.json' with { type: 'json' };
+import SmartAccount from './SmartAccount.json' with { type: 'json' };
+import Sweeper from './Sweeper.json' with { type: 'json' };
 import WrappedNative from './WrappedNative.json' with { type: 'json' };
 
 const asArtifact = (json: unknown): Artifact => json as Artifact;
 
 export const ARTIFACTS = {
   Counter: asArtifact(Counter),
+  CounterfeitToken: asArtifact(CounterfeitToken),
   DevnetCollectible: asArtifact(DevnetCollectible),
   DevnetProxy: asArtifact(DevnetProxy),
   DevnetToken: asArtifact(DevnetToken),
   DevnetUSDC: asArtifact(DevnetUSDC),
+  MixerPool: asArtifact(MixerPool),
   Multicall3: asArtifact(Multicall3),
+  SanctionsOracle: asArtifact(SanctionsOracle),
+  SmartAccount: asArtifact(SmartAccount),
+  Sweeper: asArtifact(Sweeper),
   WrappedNative: asArtifact(WrappedNative),
 } as const;
 

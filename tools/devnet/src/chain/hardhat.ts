@@ -33,13 +33,19 @@ const HARDFORK = 'prague';
 const BLOCK_GAS_LIMIT = 30_000_000;
 const INITIAL_BASE_FEE_PER_GAS = 1_000_000_000;
 
+let edrReady: Promise<unknown> | undefined;
+
 async function loadHardhat() {
   // Without this, Hardhat may ask about telemetry at a terminal and fetch a banner from the internet.
   process.env.HARDHAT_DISABLE_TELEMETRY_PROMPT = 'true';
-  const [{ createHardhatNetworkProvider }, { JsonRpcServer }] = await Promise.all([
+  const [{ createHardhatNetworkProvider, getGlobalEdrContext }, { JsonRpcServer }] = await Promise.all([
     import('hardhat/internal/hardhat-network/provider/provider.js'),
     import('hardhat/internal/hardhat-network/jsonrpc/server.js'),
   ]);
+  // Hardhat creates its shared EDR context on first use and registers the chain type asynchronously;
+  // a second provider created meanwhile fails with "Provider for provided chain type does not exist".
+  // Chains start in parallel, so every start waits for that first registration.
+  await (edrReady ??= getGlobalEdrContext());
   return { createHardhatNetworkProvider, JsonRpcServer };
 }
 

@@ -1,15 +1,17 @@
-import { type Address, getAddress, type Hex, type TransactionReceipt } from 'viem';
+import { type Address, getAddress, type Hex, numberToHex, type TransactionReceipt } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import type { ChainHandle } from '../chain/client.js';
 import { Ledger } from './ledger.js';
 import { describeRevert, replayRevert, type RevertCause } from './revert.js';
 import { stepTimestamps } from './schedule.js';
 import { planTransaction, type PlannedTransaction } from './transactions.js';
-import type { ChainScenario, ScenarioContract, ScenarioPlan, ScenarioTransaction, Step } from './types.js';
-import { type KnownContract, World } from './world.js';
+import type { ChainScenario, ScenarioContract, ScenarioPlan, ScenarioRiskPattern, ScenarioTransaction, Step } from './types.js';
+import { type Actor, type KnownContract, World } from './world.js';
 
 // Max fee = priority fee: every seeded transaction pays exactly this per gas, whatever the base fee.
 const SEED_FEE_PER_GAS = 2_000_000_000n;
+/** Native coin an impersonated address gets (hardhat_setBalance) before seeding, to pay its gas. */
+export const IMPERSONATED_BALANCE = 10n ** 19n;
 
 /**
  * Runs a plan on a fresh chain, one transaction per block, back-dated over the history window that
@@ -22,36 +24,30 @@ export async function seedChain(
   contracts: Readonly<Record<string, KnownContract>>,
   now: number,
 ): Promise<ChainScenario> {
-  const world = new World(plan.wallets, contracts);
+  const world = new World(plan.wallets, contracts, plan.impersonated);
   assertUniqueNames(plan.steps);
+  assertPatternsNameSteps(plan);
   const times = stepTimestamps(plan.steps, now);
   const ledger = new Ledger();
-  for (const [, account] of world.walletEntries()) {
-    ledger.setNative(account.address, await handle.client.getBalance({ address: account.address }));
+  for (const [, actor] of world.actorEntries()) {
+    if (actor.privateKey === null) await impersonate(handle, actor.address);
+    ledger.setNative(actor.address, await handle.client.getBalance({ address: actor.address }));
   }
 
   const nonces = new Map<Address, number>();
+  const nonceOf = async (address: Address) => nonces.get(address) ?? (await handle.client.getTransactionCount({ address }));
   const transactions: Record<string, ScenarioTransaction> = {};
   for (const [index, step] of plan.steps.entries()) {
     try {
-      const sender = world.wallet(step.from);
-      const nonce = nonces.get(sender.address) ?? (await handle.client.getTransactionCount({ address: sender.address }));
-      const planned = await planTransaction(step, { world, chainId: handle.chain.id, sender, nonce });
-      const raw = await privateKeyToAccount(sender.privateKey).signTransaction({
-        chainId: handle.chain.id,
-        type: 'eip1559',
-        nonce,
-        to: planned.to,
-        data: planned.data,
-        value: planned.value,
-        gas: planned.gas,
-        maxFeePerGas: SEED_FEE_PER_GAS,
-        maxPriorityFeePerGas: SEED_FEE_PER_GAS,
-      });
+      const sender = world.actor(step.from);
+      const nonce = await nonceOf(sender.address);
+      const planned = await planTransaction(step, { world, chainId: handle.chain.id, sender, nonce, nonceOf });
       await handle.provider.request({ method: 'evm_setNextBlockTimestamp', params: [times[index]] });
-      const hash = (await handle.provider.request({ method: 'eth_sendRawTransaction', params: [raw] })) as Hex;
+      const hash = await send(handle, sender, nonce, planned);
       const receipt = await handle.client.getTransactionReceipt({ hash });
       nonces.set(sender.address, nonce + 1);
+      // An authorization moves its signer's nonce too: read them from the chain again.
+      if (planned.authorizationList) nonces.clear();
       ledger.chargeGas(sender.address, receipt.gasUsed * receipt.effectiveGasPrice);
 
       const cause = await checkOutcome(handle, step, planned, sender.address, receipt);
@@ -72,7 +68,7 @@ export async function seedChain(
     }
   }
   await mineAtWallClock(handle);
-  return publish(world, ledger, transactions);
+  return publish(world, ledger, transactions, plan);
 }
 
 function assertUniqueNames(steps: readonly Step[]): void {
@@ -81,6 +77,45 @@ function assertUniqueNames(steps: readonly Step[]): void {
     if (seen.has(step.name)) throw new Error(`the scenario names two steps "${step.name}"`);
     seen.add(step.name);
   }
+}
+
+function assertPatternsNameSteps(plan: ScenarioPlan): void {
+  const names = new Set(plan.steps.map((s) => s.name));
+  for (const pattern of plan.riskPatterns ?? []) {
+    const unknown = pattern.transactions.filter((name) => !names.has(name));
+    if (unknown.length > 0) throw new Error(`the ${pattern.flag} pattern of "${pattern.wallet}" cites unknown steps: ${unknown.join(', ')}`);
+  }
+}
+
+/** Lets the devnet send from an address nobody has a key to, and gives it coin for gas. Mines no block. */
+async function impersonate(handle: ChainHandle, address: Address): Promise<void> {
+  await handle.provider.request({ method: 'hardhat_impersonateAccount', params: [address] });
+  await handle.provider.request({ method: 'hardhat_setBalance', params: [address, numberToHex(IMPERSONATED_BALANCE)] });
+}
+
+/** Signs and sends (or, for an impersonated sender, has the node send) one transaction with fixed gas and fees. */
+async function send(handle: ChainHandle, sender: Actor, nonce: number, planned: PlannedTransaction): Promise<Hex> {
+  const fields = { nonce, to: planned.to, data: planned.data, value: planned.value, gas: planned.gas };
+  if (sender.privateKey === null) {
+    if (planned.authorizationList) throw new Error('an impersonated sender cannot send an EIP-7702 transaction');
+    const request = {
+      from: sender.address,
+      ...(planned.to ? { to: planned.to } : {}),
+      data: planned.data,
+      value: numberToHex(planned.value),
+      gas: numberToHex(planned.gas),
+      nonce: numberToHex(nonce),
+      maxFeePerGas: numberToHex(SEED_FEE_PER_GAS),
+      maxPriorityFeePerGas: numberToHex(SEED_FEE_PER_GAS),
+    };
+    return (await handle.provider.request({ method: 'eth_sendTransaction', params: [request] })) as Hex;
+  }
+  const fees = { chainId: handle.chain.id, maxFeePerGas: SEED_FEE_PER_GAS, maxPriorityFeePerGas: SEED_FEE_PER_GAS };
+  const account = privateKeyToAccount(sender.privateKey);
+  const raw = planned.authorizationList
+    ? await account.signTransaction({ ...fields, ...fees, to: planned.to ?? undefined, type: 'eip7702', authorizationList: planned.authorizationList })
+    : await account.signTransaction({ ...fields, ...fees, type: 'eip1559' });
+  return (await handle.provider.request({ method: 'eth_sendRawTransaction', params: [raw] })) as Hex;
 }
 
 /** Null for a success; the revert cause when the step was meant to revert and did, as expected. */
@@ -111,16 +146,31 @@ async function mineAtWallClock(handle: ChainHandle): Promise<void> {
   await handle.provider.request({ method: 'evm_mine', params: [] });
 }
 
-/** The plain-JSON account of a seeded chain: names, addresses, transactions and expected balances. */
-function publish(world: World, ledger: Ledger, transactions: Record<string, ScenarioTransaction>): ChainScenario {
+const TOKEN_KINDS: readonly string[] = ['usdc', 'erc20', 'counterfeit-erc20', 'wrapped-native'];
+
+/** The plain-JSON account of a seeded chain: names, addresses, transactions, expected balances and patterns. */
+function publish(world: World, ledger: Ledger, transactions: Record<string, ScenarioTransaction>, plan: ScenarioPlan): ChainScenario {
   const contractEntries = world.contractEntries();
-  const tokenIds = contractEntries.filter(([, c]) => ['usdc', 'erc20', 'wrapped-native'].includes(c.kind)).map(([id]) => id);
+  const tokenIds = contractEntries.filter(([, c]) => TOKEN_KINDS.includes(c.kind)).map(([id]) => id);
   const collectionIds = contractEntries.filter(([, c]) => c.kind === 'erc721').map(([id]) => id);
   const wallets: ChainScenario['wallets'] = {};
-  for (const [label, account] of world.walletEntries()) {
-    wallets[label] = { address: account.address, balances: ledger.balancesOf(account.address, tokenIds, collectionIds) };
+  for (const [label, actor] of world.actorEntries()) {
+    wallets[label] = {
+      address: actor.address,
+      ...(actor.privateKey === null && { impersonated: true as const }),
+      balances: ledger.balancesOf(actor.address, tokenIds, collectionIds),
+    };
   }
   const contracts: Record<string, ScenarioContract> = {};
   for (const [id, { abi: _abi, ...contract }] of contractEntries) contracts[id] = contract;
-  return { wallets, contracts, transactions };
+  const riskPatterns: ScenarioRiskPattern[] = (plan.riskPatterns ?? []).map((pattern) => ({
+    flag: pattern.flag,
+    wallet: pattern.wallet,
+    address: world.address(pattern.wallet),
+    transactions: [...pattern.transactions],
+    counterparties: Object.fromEntries(pattern.counterparties.map((ref) => [ref, world.address(ref)])),
+    summary: pattern.summary,
+  }));
+  const benignWallets = (plan.benignWallets ?? []).map((label) => world.actor(label).label);
+  return { wallets, contracts, transactions, riskPatterns, benignWallets };
 }

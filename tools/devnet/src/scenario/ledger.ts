@@ -16,6 +16,11 @@ export class Ledger {
     this.addNative(to, value);
   }
 
+  /** Everything `from` holds goes to `to` (a sweeper at work). */
+  moveAllNative(from: Address, to: Address): void {
+    this.moveNative(from, to, this.native.get(getAddress(from)) ?? 0n);
+  }
+
   chargeGas(payer: Address, fee: bigint): void {
     this.addNative(payer, -fee);
   }

@@ -1,9 +1,11 @@
 import { CHAINS, type ChainName, PAYMENT, priceOf, toolById } from '@paysight/contracts';
 import { parseUnits } from 'viem';
+import { BENIGN_WALLETS, impersonatedAddresses, RISK_WALLETS, riskPatterns, riskSections } from './risk-plan.js';
+import { mergeChronologically } from './schedule.js';
 import type { ScenarioPlan, Step } from './types.js';
 
-/** The named accounts plus three ordinary wallets with some history between them. */
-export const SCENARIO_WALLETS = ['demoBuyer', 'payee', 'facilitator', 'faucet', 'alice', 'bob', 'carol'] as const;
+/** The named accounts, three ordinary wallets with some history between them, and the risk storylines' wallets. */
+export const SCENARIO_WALLETS = ['demoBuyer', 'payee', 'facilitator', 'faucet', 'alice', 'bob', 'carol', ...RISK_WALLETS] as const;
 
 const usdc = (amount: string) => parseUnits(amount, PAYMENT.decimals);
 const dollars = (amount: string) => parseUnits(amount, 18);
@@ -46,20 +48,20 @@ function commonSteps(chain: ChainName): Step[] {
     { name: 'alice-wraps', kind: 'wrap', from: 'alice', token: 'wrappedNative', amount: coin('5'), daysAgo: 45 },
     { name: 'alice-pays-bob-dusd', kind: 'token-transfer', from: 'alice', token: 'devnetDollar', to: 'bob', amount: dollars('1200') },
     { name: 'alice-sends-bob-native', kind: 'native-transfer', from: 'alice', to: 'bob', value: coin('1.5') },
-    { name: 'bob-pays-carol-dusd', kind: 'token-transfer', from: 'bob', token: 'devnetDollar', to: 'carol', amount: dollars('300') },
+    { name: 'bob-pays-carol-dusd', kind: 'token-transfer', from: 'bob', token: 'devnetDollar', to: 'carol', amount: dollars('300'), daysAgo: 38 },
     { name: 'bob-pays-carol-usdc', kind: 'token-transfer', from: 'bob', token: 'usdc', to: 'carol', amount: usdc('40') },
     { name: 'alice-sends-carol-wrapped', kind: 'token-transfer', from: 'alice', token: 'wrappedNative', to: 'carol', amount: coin('1') },
     { name: 'alice-gives-carol-explorer-1', kind: 'nft-transfer', from: 'alice', collection: 'explorers', to: 'carol', tokenId: 1n },
-    { name: 'alice-approves-bob-dusd', kind: 'token-approve', from: 'alice', token: 'devnetDollar', spender: 'bob', amount: dollars('500') },
+    { name: 'alice-approves-bob-dusd', kind: 'token-approve', from: 'alice', token: 'devnetDollar', spender: 'bob', amount: dollars('500'), daysAgo: 30 },
     { name: 'bob-pulls-dusd-from-alice', kind: 'token-transfer-from', from: 'bob', token: 'devnetDollar', owner: 'alice', to: 'bob', amount: dollars('200') },
     { name: 'carol-overspends-dusd', kind: 'token-transfer', from: 'carol', token: 'devnetDollar', to: 'alice', amount: dollars('1000'), reverts: { reason: 'ERC20: transfer amount exceeds balance' } },
-    { name: 'alice-increments-counter', kind: 'contract-call', from: 'alice', to: 'counter', functionName: 'increment' },
+    { name: 'alice-increments-counter', kind: 'contract-call', from: 'alice', to: 'counter', functionName: 'increment', daysAgo: 20 },
     { name: 'bob-steps-too-far', kind: 'contract-call', from: 'bob', to: 'counter', functionName: 'incrementBy', args: [1000n], reverts: { reason: 'Counter: step too large' } },
     { name: 'bob-increments-via-proxy', kind: 'contract-call', from: 'bob', to: 'counterProxy', functionName: 'incrementBy', args: [5n] },
     { name: 'carol-decrements-counter', kind: 'contract-call', from: 'carol', to: 'counter', functionName: 'decrement' },
     { name: 'carol-decrements-empty-counter', kind: 'contract-call', from: 'carol', to: 'counter', functionName: 'decrement', reverts: { error: 'CounterUnderflow' } },
-    { name: 'alice-unwraps', kind: 'unwrap', from: 'alice', token: 'wrappedNative', amount: coin('2') },
-    { name: 'carol-sends-alice-native', kind: 'native-transfer', from: 'carol', to: 'alice', value: coin('0.5') },
+    { name: 'alice-unwraps', kind: 'unwrap', from: 'alice', token: 'wrappedNative', amount: coin('2'), daysAgo: 11 },
+    { name: 'carol-sends-alice-native', kind: 'native-transfer', from: 'carol', to: 'alice', value: coin('0.5'), daysAgo: 5 },
   ];
 }
 
@@ -75,6 +77,9 @@ function baseSteps(): Step[] {
 export function scenarioPlan(chain: ChainName): ScenarioPlan {
   return {
     wallets: SCENARIO_WALLETS,
-    steps: [...commonSteps(chain), ...(chain === 'base' ? baseSteps() : [])],
+    impersonated: impersonatedAddresses(),
+    steps: mergeChronologically([commonSteps(chain), ...(chain === 'base' ? [baseSteps()] : []), ...riskSections(chain)]),
+    riskPatterns: riskPatterns(),
+    benignWallets: BENIGN_WALLETS,
   };
 }

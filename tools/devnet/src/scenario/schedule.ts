@@ -36,3 +36,25 @@ export function stepTimestamps(steps: readonly Pick<Step, 'name' | 'daysAgo'>[],
   }
   return times;
 }
+
+/**
+ * Interleaves independent storylines into one history, oldest first. Within a section, a step without
+ * `daysAgo` is dated like the step before it (for ordering only: its timestamp is still spread between
+ * its neighbours); the first step of each section must carry `daysAgo`. Steps of equal date keep the
+ * order of their sections.
+ */
+export function mergeChronologically(sections: readonly (readonly Step[])[]): Step[] {
+  const dated: { step: Step; daysAgo: number }[] = [];
+  for (const section of sections) {
+    let daysAgo: number | undefined;
+    for (const step of section) {
+      const current = step.daysAgo ?? daysAgo;
+      if (current === undefined) throw new Error(`step ${step.name} opens a section and needs daysAgo`);
+      if (daysAgo !== undefined && current > daysAgo) throw new Error(`step ${step.name} is dated before the step ahead of it`);
+      daysAgo = current;
+      dated.push({ step, daysAgo });
+    }
+  }
+  // Array.prototype.sort is stable, so equal dates keep their section order.
+  return dated.sort((a, b) => b.daysAgo - a.daysAgo).map((d) => d.step);
+}

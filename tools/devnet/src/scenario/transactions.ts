@@ -1,10 +1,21 @@
-import { type Abi, type Address, encodeDeployData, encodeFunctionData, getContractAddress, type Hex, keccak256, toBytes } from 'viem';
-import type { DevnetAccount } from '../accounts.js';
+import {
+  type Abi,
+  type Address,
+  encodeDeployData,
+  encodeFunctionData,
+  erc20Abi,
+  getContractAddress,
+  type Hex,
+  keccak256,
+  type SignedAuthorization,
+  toBytes,
+} from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
 import { ARTIFACTS, type ContractName } from '../artifacts/index.js';
 import { authorizationArgs, signUsdcAuthorization } from '../chain/usdc-authorization.js';
 import type { Ledger } from './ledger.js';
-import type { Step, StepKind } from './types.js';
-import type { KnownContract, World } from './world.js';
+import type { BatchCall, Ref, Step, StepKind } from './types.js';
+import type { Actor, KnownContract, World } from './world.js';
 
 /** A step turned into a transaction, plus what it changes when it succeeds. */
 export interface PlannedTransaction {
@@ -12,6 +23,8 @@ export interface PlannedTransaction {
   data: Hex;
   value: bigint;
   gas: bigint;
+  /** Present for an EIP-7702 (type-4) transaction. */
+  authorizationList?: SignedAuthorization[];
   /** Decodes a revert of this transaction. */
   abi: Abi;
   /** Balances and names that change when the transaction succeeds (nothing happens when it reverts). */
@@ -21,8 +34,10 @@ export interface PlannedTransaction {
 export interface BuildContext {
   world: World;
   chainId: number;
-  sender: DevnetAccount;
+  sender: Actor;
   nonce: number;
+  /** The next nonce of an address on the chain (for authorizations signed by someone else than the sender). */
+  nonceOf(address: Address): Promise<number>;
 }
 
 // Explicit gas limits keep the signed transactions, and so their hashes, the same on every run.
@@ -32,7 +47,7 @@ const AUTHORIZATION_VALID_BEFORE = 4_102_444_800n;
 
 type Builder<K extends StepKind> = (step: Extract<Step, { kind: K }>, ctx: BuildContext) => PlannedTransaction | Promise<PlannedTransaction>;
 
-const ERC20_KINDS = ['usdc', 'erc20', 'wrapped-native'] as const;
+const ERC20_KINDS = ['usdc', 'erc20', 'counterfeit-erc20', 'wrapped-native'] as const;
 
 function call(contract: KnownContract, functionName: string, args: readonly unknown[] = [], value = 0n) {
   return {
@@ -66,16 +81,46 @@ function deploy(
   };
 }
 
+/** A wallet delegated to a sweeper loses its whole balance to `sweptTo` in the transaction that reaches it. */
+function sweep(ledger: Ledger, world: World, wallet: Address, sweptTo: Ref | undefined): void {
+  if (sweptTo !== undefined) ledger.moveAllNative(wallet, world.address(sweptTo));
+}
+
+/** The commitment a mixer deposit publishes, and the nullifier its withdrawal reveals, for a named note. */
+function mixerNote(note: string): { nullifier: Hex; commitment: Hex } {
+  const nullifier = keccak256(toBytes(`paysight-devnet:mixer-note:${note}`));
+  return { nullifier, commitment: keccak256(nullifier) };
+}
+
+/** The executeBatch arguments for a list of calls, and their effect on balances. */
+function batchCalls(world: World, owner: Address, calls: readonly BatchCall[]) {
+  const encoded = calls.map((c) =>
+    'token' in c
+      ? { target: world.contract(c.token, ...ERC20_KINDS).address, value: 0n, data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [world.address(c.to), c.amount] }) }
+      : { target: world.address(c.to), value: c.value, data: '0x' as Hex },
+  );
+  const apply = (ledger: Ledger) => {
+    for (const c of calls) {
+      if ('token' in c) ledger.moveToken(c.token, owner, world.address(c.to), c.amount);
+      else ledger.moveNative(owner, world.address(c.to), c.value);
+    }
+  };
+  return { encoded, apply };
+}
+
 const BUILDERS: { [K in StepKind]: Builder<K> } = {
   'native-transfer': (step, { world, sender }) => {
-    const to = world.wallet(step.to).address;
+    const to = world.actor(step.to).address;
     return {
       to,
       data: '0x',
       value: step.value,
-      gas: GAS.transfer,
+      gas: step.sweptTo === undefined ? GAS.transfer : GAS.call,
       abi: [],
-      apply: (ledger) => ledger.moveNative(sender.address, to, step.value),
+      apply: (ledger) => {
+        ledger.moveNative(sender.address, to, step.value);
+        sweep(ledger, world, to, step.sweptTo);
+      },
     };
   },
   'deploy-token': (step, ctx) =>
@@ -170,7 +215,7 @@ const BUILDERS: { [K in StepKind]: Builder<K> } = {
   },
   'usdc-authorization': async (step, { world, chainId }) => {
     const usdc = world.contract('usdc', 'usdc');
-    const payer = world.wallet(step.payer);
+    const payer = world.signer(step.payer);
     const to = world.address(step.to);
     const message = {
       from: payer.address,
@@ -193,6 +238,70 @@ const BUILDERS: { [K in StepKind]: Builder<K> } = {
     return {
       ...call(contract, step.functionName, step.args, value),
       apply: (ledger) => ledger.moveNative(sender.address, contract.address, value),
+    };
+  },
+  'deploy-counterfeit-token': (step, ctx) =>
+    deploy(ctx, step, 'CounterfeitToken', [step.tokenName, step.symbol, step.decimals], {
+      kind: 'counterfeit-erc20',
+      name: step.tokenName,
+      symbol: step.symbol,
+      decimals: step.decimals,
+    }),
+  'spoof-transfer': (step, { world }) => {
+    const to = world.address(step.to);
+    return {
+      ...call(world.contract(step.token, 'counterfeit-erc20'), 'spoofTransfer', [world.address(step.spoofedFrom), to, step.amount]),
+      apply: (ledger) => ledger.moveToken(step.token, null, to, step.amount),
+    };
+  },
+  'deploy-sweeper': (step, ctx) => deploy(ctx, step, 'Sweeper', [ctx.world.address(step.collector)], { kind: 'sweeper' }),
+  'eip7702-delegation': async (step, { world, chainId, sender, nonce, nonceOf }) => {
+    const authority = world.signer(step.authority);
+    const implementation = world.contract(step.implementation, 'smart-account', 'sweeper');
+    // The sender's nonce goes up before authorizations are processed, so a self-sponsored one signs nonce + 1.
+    const authorityNonce = authority.address === sender.address ? nonce + 1 : await nonceOf(authority.address);
+    const authorization = await privateKeyToAccount(authority.privateKey).signAuthorization({
+      address: implementation.address,
+      chainId,
+      nonce: authorityNonce,
+    });
+    const to = world.actor(step.to).address;
+    return {
+      to,
+      data: '0x',
+      value: 0n,
+      gas: GAS.call,
+      authorizationList: [authorization],
+      abi: implementation.abi,
+      apply: (ledger) => sweep(ledger, world, to, step.sweptTo),
+    };
+  },
+  'smart-account-batch': (step, { world, sender }) => {
+    const account = world.contract('smartAccount', 'smart-account');
+    const { encoded, apply } = batchCalls(world, sender.address, step.calls);
+    // Sent to itself: the delegated code sees msg.sender == address(this); the calls pay from its balance.
+    return {
+      to: sender.address,
+      data: encodeFunctionData({ abi: account.abi, functionName: 'executeBatch', args: [encoded] }),
+      value: 0n,
+      gas: GAS.call,
+      abi: account.abi,
+      apply,
+    };
+  },
+  'mixer-deposit': (step, { world, sender }) => {
+    const pool = world.contract(step.pool, 'mixer');
+    return {
+      ...call(pool, 'deposit', [mixerNote(step.note).commitment], step.value),
+      apply: (ledger) => ledger.moveNative(sender.address, pool.address, step.value),
+    };
+  },
+  'mixer-withdrawal': (step, { world }) => {
+    const pool = world.contract(step.pool, 'mixer');
+    const recipient = world.address(step.recipient);
+    return {
+      ...call(pool, 'withdraw', [recipient, mixerNote(step.note).nullifier]),
+      apply: (ledger) => ledger.moveNative(pool.address, recipient, step.value),
     };
   },
 };

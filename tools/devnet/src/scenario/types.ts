@@ -1,4 +1,4 @@
-import type { ChainName } from '@paysight/contracts';
+import type { ChainName, RiskFlagId } from '@paysight/contracts';
 import type { Address, Hex } from 'viem';
 import type { ContractName } from '../artifacts/index.js';
 
@@ -26,7 +26,8 @@ interface StepBase {
 
 export type Step = StepBase &
   (
-    | { kind: 'native-transfer'; to: Ref; value: bigint }
+    /** `sweptTo`: `to` is delegated to a sweeper, so its whole balance leaves for `sweptTo` in the same transaction. */
+    | { kind: 'native-transfer'; to: Ref; value: bigint; sweptTo?: Ref }
     | { kind: 'deploy-token'; id: string; tokenName: string; symbol: string; decimals: number }
     | { kind: 'deploy-wrapped-native'; id: string; tokenName: string; symbol: string }
     | { kind: 'deploy-collection'; id: string; collectionName: string; symbol: string }
@@ -43,7 +44,26 @@ export type Step = StepBase &
     /** An EIP-3009 transferWithAuthorization signed by `payer` and submitted by `from`, as an x402 facilitator does. */
     | { kind: 'usdc-authorization'; payer: Ref; to: Ref; amount: bigint }
     | ({ kind: 'contract-call'; to: Ref; value?: bigint } & FunctionCall)
+    /** A token that copies a real one's name, symbol and decimals (CounterfeitToken). */
+    | { kind: 'deploy-counterfeit-token'; id: string; tokenName: string; symbol: string; decimals: number }
+    /** Logs a Transfer from `spoofedFrom`, who sends nothing, and credits `to` (CounterfeitToken.spoofTransfer). */
+    | { kind: 'spoof-transfer'; token: Ref; spoofedFrom: Ref; to: Ref; amount: bigint }
+    | { kind: 'deploy-sweeper'; id: string; collector: Ref }
+    /**
+     * A type-4 (EIP-7702) transaction carrying `authority`'s signed delegation to `implementation`, calling
+     * `to` with no data. `authority` may be the sender itself or someone who signed the authorization only.
+     */
+    | { kind: 'eip7702-delegation'; authority: Ref; implementation: Ref; to: Ref; sweptTo?: Ref }
+    /** The sender, delegated to SmartAccount, calls its own executeBatch. */
+    | { kind: 'smart-account-batch'; calls: readonly BatchCall[] }
+    /** A deposit of the pool's denomination; the note's name derives the nullifier and the commitment. */
+    | { kind: 'mixer-deposit'; pool: Ref; note: string; value: bigint }
+    /** Sent by a relayer: the pool pays `value` (its denomination) to `recipient` in an internal transfer. */
+    | { kind: 'mixer-withdrawal'; pool: Ref; note: string; recipient: Ref; value: bigint }
   );
+
+/** One call of a smart-account batch: native coin, or an ERC-20 transfer. */
+export type BatchCall = { to: Ref; value: bigint } | { token: Ref; to: Ref; amount: bigint };
 
 export type StepKind = Step['kind'];
 
@@ -55,8 +75,28 @@ export interface FunctionCall {
 export interface ScenarioPlan {
   /** Labels of the wallets the plan uses; their balances are published. */
   wallets: readonly string[];
+  /**
+   * Addresses that send transactions without a key (hardhat_impersonateAccount), by label: a look-alike
+   * made up for address poisoning, a sanctioned address. Each gets IMPERSONATED_BALANCE before seeding.
+   */
+  impersonated?: Readonly<Record<string, Address>>;
   /** Executed in order, one transaction per block. */
   steps: readonly Step[];
+  /** What a risk engine should find, and where. */
+  riskPatterns?: readonly PlannedRiskPattern[];
+  /** Wallets with ordinary history that a risk engine must not flag. */
+  benignWallets?: readonly Ref[];
+}
+
+/** A planted risk pattern: the wallet that shows it and the named steps that make it up. */
+export interface PlannedRiskPattern {
+  flag: RiskFlagId;
+  wallet: Ref;
+  /** Names of the steps (published transactions) that are the evidence. */
+  transactions: readonly string[];
+  /** Other parties of the pattern (wallet labels or contract ids): the look-alike, the sweeper, the funder... */
+  counterparties: readonly Ref[];
+  summary: string;
 }
 
 // ---- The outcome: what is on a chain after seeding (JSON-serializable; amounts as strings) ----
@@ -72,11 +112,25 @@ export interface WalletBalances {
 
 export interface ScenarioWallet {
   address: Address;
+  /** Present for addresses nobody holds a key to: their transactions were sent with hardhat_impersonateAccount. */
+  impersonated?: true;
   /** Balances right after seeding; later faucet requests and tests may change them. */
   balances: WalletBalances;
 }
 
-export type ContractKind = 'usdc' | 'multicall3' | 'erc20' | 'wrapped-native' | 'erc721' | 'contract' | 'proxy';
+export type ContractKind =
+  | 'usdc'
+  | 'multicall3'
+  | 'erc20'
+  | 'counterfeit-erc20'
+  | 'wrapped-native'
+  | 'erc721'
+  | 'contract'
+  | 'proxy'
+  | 'sanctions-oracle'
+  | 'mixer'
+  | 'smart-account'
+  | 'sweeper';
 
 export interface ScenarioContract {
   address: Address;
@@ -107,10 +161,24 @@ export interface ScenarioTransaction {
   revertError?: string;
 }
 
+/** A planted risk pattern, resolved to addresses; `transactions` name entries of `ChainScenario.transactions`. */
+export interface ScenarioRiskPattern {
+  flag: RiskFlagId;
+  wallet: string;
+  address: Address;
+  transactions: string[];
+  /** By wallet label or contract id. */
+  counterparties: Record<string, Address>;
+  summary: string;
+}
+
 export interface ChainScenario {
   wallets: Record<string, ScenarioWallet>;
   contracts: Record<string, ScenarioContract>;
   transactions: Record<string, ScenarioTransaction>;
+  riskPatterns: ScenarioRiskPattern[];
+  /** Labels of wallets that must raise no risk flag. */
+  benignWallets: string[];
 }
 
 export interface Scenario {

@@ -1,5 +1,5 @@
-import type { Abi, Address } from 'viem';
-import { type DevnetAccount, devnetAccount } from '../accounts.js';
+import type { Abi, Address, Hex } from 'viem';
+import { devnetAccount } from '../accounts.js';
 import type { ContractKind, Ref, ScenarioContract } from './types.js';
 
 /** A contract the plan can refer to; `abi` is what calls to it use (a proxy's is its implementation's). */
@@ -7,13 +7,27 @@ export interface KnownContract extends ScenarioContract {
   abi: Abi;
 }
 
+/** An address that sends transactions: with its key, or (privateKey null) impersonated on the devnet. */
+export interface Actor {
+  label: string;
+  address: Address;
+  privateKey: Hex | null;
+}
+
 /** The names a plan refers to, resolved to accounts and contracts, on one chain. */
 export class World {
-  private readonly wallets = new Map<string, DevnetAccount>();
+  private readonly actors = new Map<string, Actor>();
   private readonly contracts = new Map<string, KnownContract>();
 
-  constructor(walletLabels: readonly string[], contracts: Readonly<Record<string, KnownContract>>) {
-    for (const label of walletLabels) this.add(label, () => this.wallets.set(label, devnetAccount(label)));
+  constructor(
+    walletLabels: readonly string[],
+    contracts: Readonly<Record<string, KnownContract>>,
+    impersonated: Readonly<Record<string, Address>> = {},
+  ) {
+    for (const label of walletLabels) this.add(label, () => this.actors.set(label, devnetAccount(label)));
+    for (const [label, address] of Object.entries(impersonated)) {
+      this.add(label, () => this.actors.set(label, { label, address, privateKey: null }));
+    }
     for (const [id, contract] of Object.entries(contracts)) this.register(id, contract);
   }
 
@@ -21,10 +35,18 @@ export class World {
     this.add(id, () => this.contracts.set(id, contract));
   }
 
-  wallet(ref: Ref): DevnetAccount {
-    const wallet = this.wallets.get(ref);
-    if (!wallet) throw new Error(`"${ref}" is not a wallet of the scenario`);
-    return wallet;
+  /** A wallet or an impersonated address. */
+  actor(ref: Ref): Actor {
+    const actor = this.actors.get(ref);
+    if (!actor) throw new Error(`"${ref}" is not a wallet of the scenario`);
+    return actor;
+  }
+
+  /** A wallet whose key the devnet holds (it signs something besides a transaction). */
+  signer(ref: Ref): Actor & { privateKey: Hex } {
+    const actor = this.actor(ref);
+    if (actor.privateKey === null) throw new Error(`"${ref}" is impersonated: it has no key to sign with`);
+    return { ...actor, privateKey: actor.privateKey };
   }
 
   contract(ref: Ref, ...kinds: ContractKind[]): KnownContract {
@@ -37,11 +59,11 @@ export class World {
   }
 
   address(ref: Ref): Address {
-    return this.wallets.get(ref)?.address ?? this.contract(ref).address;
+    return this.actors.get(ref)?.address ?? this.contract(ref).address;
   }
 
-  walletEntries(): [string, DevnetAccount][] {
-    return [...this.wallets];
+  actorEntries(): [string, Actor][] {
+    return [...this.actors];
   }
 
   contractEntries(): [string, KnownContract][] {
@@ -49,7 +71,7 @@ export class World {
   }
 
   private add(name: string, store: () => void): void {
-    if (this.wallets.has(name) || this.contracts.has(name)) throw new Error(`the scenario uses the name "${name}" twice`);
+    if (this.actors.has(name) || this.contracts.has(name)) throw new Error(`the scenario uses the name "${name}" twice`);
     store();
   }
 }
