@@ -253,12 +253,18 @@ export class JsonRpcChainSource implements ChainSource {
     const refused = (failure: JsonRpcFailure | undefined) => traceRefusal(failure) !== null;
     try {
       if (served.tracing === 'callTracer') {
-        const root = await this.requestUnlessAnswered<CallTracerFrame>(served, 'debug_traceTransaction', [transaction.hash, { tracer: 'callTracer' }], refused);
-        return this.readTrace(served, () => callFramesFromCallTracer(root));
+        const root = await this.requestUnlessAnswered<CallTracerFrame | null>(served, 'debug_traceTransaction', [transaction.hash, { tracer: 'callTracer' }], refused);
+        return this.readTrace(served, () => {
+          if (typeof root?.type !== 'string') throw new TypeError('the callTracer answer has no call frame');
+          return callFramesFromCallTracer(root);
+        });
       }
       // Memory holds the calls' input; storage is not needed and can be large.
-      const trace = await this.requestUnlessAnswered<{ structLogs: StructLog[] }>(served, 'debug_traceTransaction', [transaction.hash, { enableMemory: true, disableStorage: true }], refused);
-      return this.readTrace(served, () => callFramesFromStructLogs(transaction, trace.structLogs));
+      const trace = await this.requestUnlessAnswered<{ structLogs?: StructLog[] } | null>(served, 'debug_traceTransaction', [transaction.hash, { enableMemory: true, disableStorage: true }], refused);
+      return this.readTrace(served, () => {
+        if (!Array.isArray(trace?.structLogs)) throw new TypeError('the trace has no structLogs');
+        return callFramesFromStructLogs(transaction, trace.structLogs);
+      });
     } catch (error) {
       switch (traceRefusal(rpcFailureOf(error))) {
         case 'unknown-transaction':
