@@ -29,6 +29,8 @@ export const riskEvidence = z.object({
   logIndex: z.number().int().optional(),
   blockNumber: z.string().optional(),
   address: z.string().optional(),
+  /** The shipped dataset entry behind a dataset match: which file, which entry, how old. */
+  dataset: z.object({ id: z.string(), entry: z.string(), snapshotDate: z.string() }).optional(),
   detail: z.string(),
 });
 export type RiskEvidence = z.infer<typeof riskEvidence>;
