@@ -20,10 +20,14 @@ export const flow = z.object({
   transactionHash: z.string(),
   blockNumber: z.string(),
   timestamp: z.string().nullable(),
+  /** The token transfer's log; null for native and internal transfers. */
+  logIndex: z.number().int().nullable(),
   direction: z.enum(['in', 'out', 'self']),
   kind: z.enum(['native', 'internal', 'erc20', 'erc721', 'erc1155']),
   asset: z.object({ address: address.nullable(), symbol: z.string().nullable() }),
+  /** Raw amount; 1 for an ERC-721 item. */
   amount: z.string(),
+  tokenId: z.string().nullable(),
   formatted: z.string().nullable(),
   counterparty: address,
   /** Ids of the risk flags this flow is evidence for. */
@@ -53,8 +57,10 @@ export const reportSection = z.object({
   title: z.string(),
   findings: z.array(z.object({ label: z.string(), value: z.string(), note: z.string().nullable() })),
 });
+export type ReportSection = z.infer<typeof reportSection>;
 
 export const aiSection = z.object({ title: z.string(), text: z.string() });
+export type AiSection = z.infer<typeof aiSection>;
 
 export const walletAuditResult = z.object({
   riskScore: z.number().int().min(0).max(100),

@@ -1,0 +1,158 @@
+import type { AddressHistoryResult, ChainName, Depth } from '@paysight/contracts';
+import type { Address, Hex } from 'viem';
+import type { AccountCode } from '../../shared/account-code.js';
+import type { WalletSnapshotData } from '../snapshot/data.js';
+import type { ControlGetter } from './events.js';
+
+/**
+ * Bounds on what one evidence gather reads, by depth. Each bound that cuts something is named in the
+ * evidence's limitations.
+ */
+export const EVIDENCE_LIMITS: Readonly<
+  Record<
+    Depth,
+    {
+      /** Entries per list (transactions, internal transfers, token transfers) asked of the indexer. */
+      history: number;
+      /** Counterparties whose code is read (most frequent first); approval spenders come on top. */
+      counterpartyCode: number;
+      spenderCode: number;
+      /** Addresses checked with the sanctions oracle in the Multicall3 round trip. */
+      sanctionsChecks: number;
+      /** Transactions looked up by hash to learn who sent an outgoing token transfer. */
+      senderLookups: number;
+      /** Receipts of approve calls older than the log window, read for their Approval events. */
+      approvalReceipts: number;
+      /** Live (token, spender) pairs whose allowance is read. */
+      allowances: number;
+      /** Tokens seen only in the indexed history whose symbol and decimals are read. */
+      tokenMetadata: number;
+      /** Block headers read for timestamps of log-only activity. */
+      blockTimestamps: number;
+      /** The main funder's own history (0: the fan-out check is not run). */
+      funderHistory: number;
+      /** Recipients of the funder's fan-out whose transaction count is read. */
+      fanoutRecipients: number;
+      /** Contracts created by the wallet that are examined for the contract report. */
+      createdContracts: number;
+    }
+  >
+> = {
+  basic: {
+    history: 100,
+    counterpartyCode: 10,
+    spenderCode: 10,
+    sanctionsChecks: 50,
+    senderLookups: 20,
+    approvalReceipts: 10,
+    allowances: 20,
+    tokenMetadata: 20,
+    blockTimestamps: 60,
+    funderHistory: 0,
+    fanoutRecipients: 0,
+    createdContracts: 3,
+  },
+  deep: {
+    history: 500,
+    counterpartyCode: 30,
+    spenderCode: 30,
+    sanctionsChecks: 200,
+    senderLookups: 50,
+    approvalReceipts: 30,
+    allowances: 60,
+    tokenMetadata: 60,
+    blockTimestamps: 200,
+    funderHistory: 200,
+    fanoutRecipients: 10,
+    createdContracts: 10,
+  },
+};
+
+/** One Approval (ERC-20) or ApprovalForAll (operator) event emitted for the wallet as owner. */
+export interface ApprovalEvent {
+  kind: 'erc20' | 'operator';
+  token: Address;
+  spender: Address;
+  /** The approved amount; for an operator 1 (approved) or 0 (revoked). */
+  value: bigint;
+  transactionHash: Hex;
+  blockNumber: bigint;
+  logIndex: number;
+  /** Where the event was found: the log window, or the receipt of an older approve call from the history. */
+  foundIn: 'logs' | 'receipt';
+}
+
+/** A (token, spender) pair with its latest approval event and the allowance live at the head block. */
+export interface ApprovalState {
+  kind: ApprovalEvent['kind'];
+  token: Address;
+  spender: Address;
+  latest: ApprovalEvent;
+  /** Allowance read at the head block (operator: 1 or 0); null when the read failed. */
+  allowance: bigint | null;
+}
+
+export interface TokenMetadata {
+  symbol: string | null;
+  name: string | null;
+  decimals: number | null;
+}
+
+/** Facts about a contract the wallet is, or created: for the contract report section. */
+export interface ContractFacts {
+  address: Address;
+  role: 'self' | 'created';
+  creationTransaction: Hex | null;
+  code: AccountCode;
+  /** Which EIP-1967 slot constants appear in the runtime code. */
+  eip1967Slots: ('implementation' | 'admin' | 'beacon')[];
+  /** Control getters that answered, by name, as strings (lists joined by commas). */
+  reads: Partial<Record<ControlGetter, string>>;
+  /** Upgrade, admin and ownership events of the contract inside the window (self only). */
+  controlEvents: { event: 'Upgraded' | 'AdminChanged' | 'BeaconUpgraded' | 'OwnershipTransferred'; transactionHash: Hex; blockNumber: bigint; logIndex: number; value: Address }[];
+}
+
+export interface SanctionsOracleReading {
+  address: Address;
+  /** False when the oracle has no code on this chain (nothing was asked). */
+  deployed: boolean;
+  /** Addresses asked, in the Multicall3 round trip. */
+  checked: Address[];
+  /** Addresses the oracle answered true for. */
+  listed: Address[];
+  /** Addresses whose read failed. */
+  failed: Address[];
+}
+
+export interface FunderEvidence {
+  address: Address;
+  history: AddressHistoryResult;
+  /** Transaction count at the head block of recipients of the funder's similar transfers, by lower-case address. */
+  recipientNonces: Record<string, number>;
+}
+
+/** Everything the risk engine and the wallet audit read about one wallet, at one head block. */
+export interface WalletEvidence {
+  chain: ChainName;
+  address: Address;
+  depth: Depth;
+  /** The snapshot's data: head, window, code, nonce, token transfer logs, balances and holdings. */
+  snapshot: WalletSnapshotData;
+  /** The indexed history (native transactions, internal transfers, ERC-20 transfers), or why there is none. */
+  history: AddressHistoryResult;
+  approvals: { events: ApprovalEvent[]; states: ApprovalState[] };
+  /** Metadata of tokens seen outside the snapshot's reads, by lower-case address. */
+  tokenMetadata: Record<string, TokenMetadata>;
+  /** Code of counterparties, spenders and the delegate, read at the head block, by lower-case address. */
+  accounts: Record<string, AccountCode>;
+  /** Sender and target of transactions behind the wallet's activity, by lower-case hash. */
+  transactionParties: Record<string, { from: Address; to: Address | null }>;
+  /** Unix seconds by block number (decimal string), for activity without an indexer timestamp. */
+  blockTimestamps: Record<string, string>;
+  sanctionsOracle: SanctionsOracleReading | null;
+  /** Deep depth only: the main funder's history for the fan-out check. */
+  funder: FunderEvidence | null;
+  contracts: ContractFacts[];
+  /** Bounds that cut what was read, and sources that did not answer, in plain words. */
+  limitations: string[];
+}

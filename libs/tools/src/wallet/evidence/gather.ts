@@ -1,0 +1,244 @@
+import type { AddressHistory, ChainName, ChainSource, WalletRequest } from '@paysight/contracts';
+import { erc20Abi, getAddress, type Address, type Hex } from 'viem';
+import { fanOutTransfers, mainFunder } from '../../risk/detectors/funding-concentration.js';
+import { SANCTIONS_ORACLES } from '../../risk/datasets/index.js';
+import { activityWindow, type BlockWindow } from '../../shared/activity-window.js';
+import { classifyAccountCode, type AccountCode } from '../../shared/account-code.js';
+import { ReadPlan } from '../../shared/read-plan.js';
+import type { ToolPorts } from '../../tool-module.js';
+import { latestBlock, planWalletReads, readWalletActivity, resolveWalletReads } from '../snapshot/gather.js';
+import { latestApprovals, olderApprovalCalls, readApprovalLogs, readApprovalReceipts } from './approvals.js';
+import { EVIDENCE_LIMITS, type ApprovalState, type ContractFacts, type FunderEvidence, type SanctionsOracleReading, type TokenMetadata, type WalletEvidence } from './data.js';
+import {
+  ADMIN_CHANGED_TOPIC,
+  ALLOWANCE_ABI,
+  BEACON_UPGRADED_TOPIC,
+  CONTROL_ABI,
+  CONTROL_GETTERS,
+  EIP1967_SLOTS,
+  OWNERSHIP_TRANSFERRED_TOPIC,
+  SANCTIONS_ORACLE_ABI,
+  UPGRADED_TOPIC,
+} from './events.js';
+import { collectMovements, rankCounterparties, type Movement } from './movements.js';
+
+const lower = (a: string) => a.toLowerCase();
+const uniqueAddresses = (list: readonly (Address | null | undefined)[]) => [...new Map(list.flatMap((a) => (a ? [[lower(a), a] as const] : []))).values()];
+
+/**
+ * Reads everything the risk engine needs about one wallet, batched and bounded:
+ * 1. the head block; 2. in parallel the snapshot's account state and token logs, the indexed history,
+ * the window's approval events and the sanctions oracle's code; 3. in parallel the receipts of older
+ * approvals, the senders of outgoing transfers, the code of the main counterparties and of the delegate,
+ * block timestamps, the funder's history (deep) and the contract's control events; 4. one Multicall3
+ * round trip holding the snapshot's balances, live allowances, token metadata, sanctions-oracle checks and
+ * control getters, beside the spenders' code and the fan-out recipients' nonces.
+ */
+export async function gatherWalletEvidence(input: WalletRequest, { chain: source }: ToolPorts): Promise<WalletEvidence> {
+  const { chain, address, depth } = input;
+  const limits = EVIDENCE_LIMITS[depth];
+  const limitations: string[] = [];
+  const cut = (what: string, total: number, kept: number) => {
+    if (total > kept) limitations.push(`${what}: ${kept} of ${total} were read (bound for ${depth} depth).`);
+  };
+
+  const head = await latestBlock(source, chain);
+  const window = activityWindow(chain, depth, head.number);
+  const oracle = SANCTIONS_ORACLES.onChain(chain)[0] ?? null;
+  const [activity, history, windowApprovals, oracleCode] = await Promise.all([
+    readWalletActivity(source, chain, address, depth, head.number),
+    source.getAddressHistory(chain, { address, toBlock: head.number, limit: limits.history }),
+    readApprovalLogs(source, chain, address, window),
+    oracle ? source.getCode(chain, oracle.address, head.number) : null,
+  ]);
+  const indexed = history.status === 'ok' ? history.history : null;
+  if (history.status === 'unavailable') {
+    limitations.push(`No indexed history (${history.reason}): native and internal transfers and activity before block ${window.fromBlock} are not seen.`);
+  } else if (!history.history.complete) {
+    limitations.push(`The indexed history holds the newest ${limits.history} entries per list; older activity is not seen.`);
+  }
+
+  const account = classifyAccountCode(activity.code);
+  const preliminary = collectMovements({ wallet: address, history: indexed, transfers: activity.transfers, blockTimestamps: {} });
+  const ranked = rankCounterparties(address, preliminary, indexed);
+
+  const olderCalls = indexed ? olderApprovalCalls(address, indexed.transactions, window) : [];
+  cut('Approve calls older than the log window', olderCalls.length, limits.approvalReceipts);
+  const senderHashes = senderLookups(preliminary, indexed);
+  cut('Transactions looked up for the sender of an outgoing token transfer', senderHashes.length, limits.senderLookups);
+  const codeTargets = uniqueAddresses([account.delegatedTo, ...ranked.slice(0, limits.counterpartyCode).map((r) => r.address)]);
+  cut('Counterparties whose code was read', ranked.length, limits.counterpartyCode);
+  const timestampBlocks = blocksWithoutTime(preliminary, windowApprovals.map((a) => a.blockNumber));
+  cut('Blocks read for timestamps of log-only activity', timestampBlocks.length, limits.blockTimestamps);
+  const created = indexed ? createdContracts(address, indexed, limits.createdContracts, cut) : [];
+  const funderAddress = depth === 'deep' ? mainFunder(address, preliminary)?.address ?? null : null;
+
+  const [olderApprovals, parties, codes, blockTimestamps, funderHistory, controlLogs, createdCodes] = await Promise.all([
+    readApprovalReceipts(source, chain, address, olderCalls.slice(0, limits.approvalReceipts)),
+    Promise.all(senderHashes.slice(0, limits.senderLookups).map((hash) => source.getTransaction(chain, hash))),
+    readCodes(source, chain, codeTargets, head.number),
+    Promise.all(timestampBlocks.slice(0, limits.blockTimestamps).map((n) => source.getBlock(chain, n))),
+    funderAddress ? source.getAddressHistory(chain, { address: funderAddress, toBlock: head.number, limit: limits.funderHistory }) : null,
+    account.kind === 'contract' ? readControlLogs(source, chain, address, window) : [],
+    readCodes(source, chain, created.map((c) => c.address), head.number),
+  ]);
+  const approvalEvents = [...windowApprovals, ...olderApprovals];
+  const timestamps: Record<string, string> = Object.fromEntries(blockTimestamps.flatMap((h) => (h ? [[h.number.toString(), h.timestamp.toString()]] : [])));
+  const transactionParties: WalletEvidence['transactionParties'] = {};
+  for (const tx of indexed?.transactions ?? []) transactionParties[lower(tx.hash)] = { from: tx.from, to: tx.to };
+  for (const tx of parties) if (tx) transactionParties[lower(tx.hash)] = { from: tx.from, to: tx.to };
+
+  // One Multicall3 round trip: the snapshot's reads, allowances, token metadata, sanctions checks, control getters.
+  const plan = new ReadPlan();
+  const walletReads = planWalletReads(plan, chain, address, activity.transfers);
+  const live = latestApprovals(approvalEvents).filter((e) => e.value > 0n);
+  cut('Live approvals whose allowance was read', live.length, limits.allowances);
+  const allowanceReads = live.slice(0, limits.allowances).map((event) => ({
+    event,
+    handle:
+      event.kind === 'erc20'
+        ? plan.add({ address: event.token, abi: ALLOWANCE_ABI, functionName: 'allowance', args: [address, event.spender] })
+        : plan.add({ address: event.token, abi: ALLOWANCE_ABI, functionName: 'isApprovedForAll', args: [address, event.spender] }),
+  }));
+  const readTokens = new Set(walletReads.tokens.map((t) => lower(t.address)));
+  const unreadTokens = uniqueAddresses([...(indexed?.tokenTransfers.map((t) => t.token) ?? []), ...approvalEvents.filter((e) => e.kind === 'erc20').map((e) => e.token)]).filter(
+    (t) => !readTokens.has(lower(t)),
+  );
+  cut('Tokens outside the window whose metadata was read', unreadTokens.length, limits.tokenMetadata);
+  const metadataReads = unreadTokens.slice(0, limits.tokenMetadata).map((token) => ({
+    token,
+    symbol: plan.add({ address: token, abi: erc20Abi, functionName: 'symbol' }),
+    name: plan.add({ address: token, abi: erc20Abi, functionName: 'name' }),
+    decimals: plan.add({ address: token, abi: erc20Abi, functionName: 'decimals' }),
+  }));
+  const oracleDeployed = oracle !== null && oracleCode !== null && oracleCode !== '0x';
+  const spenders = uniqueAddresses(live.map((e) => e.spender));
+  const sanctionTargets = uniqueAddresses([address, funderAddress, account.delegatedTo, ...spenders, ...ranked.map((r) => r.address)]);
+  if (oracleDeployed) cut('Addresses checked with the sanctions oracle', sanctionTargets.length, limits.sanctionsChecks);
+  const sanctionReads = oracleDeployed
+    ? sanctionTargets.slice(0, limits.sanctionsChecks).map((target) => ({ target, handle: plan.add({ address: oracle.address, abi: SANCTIONS_ORACLE_ABI, functionName: 'isSanctioned', args: [target] }) }))
+    : [];
+  const contractTargets: { address: Address; role: ContractFacts['role']; creationTransaction: Hex | null; code: Hex }[] = [
+    ...(account.kind === 'contract' ? [{ address, role: 'self' as const, creationTransaction: indexed?.transactions.find((t) => t.contractCreated && lower(t.contractCreated) === lower(address))?.hash ?? null, code: activity.code }] : []),
+    ...created.map((c, i) => ({ address: c.address, role: 'created' as const, creationTransaction: c.hash, code: createdCodes[i]!.code })),
+  ];
+  const controlReads = contractTargets.map((target) => ({
+    target,
+    handles: CONTROL_GETTERS.map((functionName) => [functionName, plan.add({ address: target.address, abi: CONTROL_ABI, functionName })] as const),
+  }));
+
+  const unreadSpenders = spenders.filter((s) => !codes.some((c) => lower(c.address) === lower(s)));
+  cut('Approval spenders whose code was read', unreadSpenders.length, limits.spenderCode);
+  const funderRecipients = funderHistory?.status === 'ok' ? fanOutRecipients(address, funderAddress!, funderHistory.history, preliminary) : [];
+  cut('Fan-out recipients whose transaction count was read', funderRecipients.length, limits.fanoutRecipients);
+  const [, spenderCodes, recipientNonces] = await Promise.all([
+    plan.execute(source, chain, head.number),
+    readCodes(source, chain, unreadSpenders.slice(0, limits.spenderCode), head.number),
+    Promise.all(funderRecipients.slice(0, limits.fanoutRecipients).map(async (r) => [lower(r), await source.getTransactionCount(chain, r, head.number)] as const)),
+  ]);
+
+  const accounts: Record<string, AccountCode> = Object.fromEntries([...codes, ...spenderCodes, ...createdCodes].map((c) => [lower(c.address), classifyAccountCode(c.code)]));
+  const approvalStates: ApprovalState[] = allowanceReads.map(({ event, handle }) => {
+    const value = plan.value<bigint | boolean>(handle);
+    return { kind: event.kind, token: event.token, spender: event.spender, latest: event, allowance: value === null ? null : typeof value === 'boolean' ? (value ? 1n : 0n) : value };
+  });
+  const tokenMetadata: Record<string, TokenMetadata> = Object.fromEntries(
+    metadataReads.map((r) => {
+      const decimals = plan.value<number | bigint>(r.decimals);
+      return [lower(r.token), { symbol: plan.value<string>(r.symbol), name: plan.value<string>(r.name), decimals: decimals === null ? null : Number(decimals) }];
+    }),
+  );
+  const sanctionsOracle: SanctionsOracleReading | null = oracle
+    ? {
+        address: oracle.address,
+        deployed: oracleDeployed,
+        checked: sanctionReads.map((r) => r.target),
+        listed: sanctionReads.filter((r) => plan.value<boolean>(r.handle) === true).map((r) => r.target),
+        failed: sanctionReads.filter((r) => plan.result(r.handle).status === 'failure').map((r) => r.target),
+      }
+    : null;
+  if (sanctionsOracle && !sanctionsOracle.deployed) limitations.push(`The sanctions oracle ${oracle!.address} has no code on this chain; only the shipped SDN snapshot was consulted.`);
+  if (sanctionsOracle?.failed.length) limitations.push(`The sanctions oracle did not answer for ${sanctionsOracle.failed.length} address(es).`);
+  const contracts: ContractFacts[] = controlReads.map(({ target, handles }) => ({
+    address: target.address,
+    role: target.role,
+    creationTransaction: target.creationTransaction,
+    code: classifyAccountCode(target.code),
+    eip1967Slots: (Object.keys(EIP1967_SLOTS) as (keyof typeof EIP1967_SLOTS)[]).filter((slot) => target.code.toLowerCase().includes(EIP1967_SLOTS[slot])),
+    reads: Object.fromEntries(handles.flatMap(([name, handle]) => {
+      const value = plan.value<unknown>(handle);
+      return value === null ? [] : [[name, Array.isArray(value) ? value.join(', ') : String(value)]];
+    })),
+    controlEvents: target.role === 'self' ? controlLogs : [],
+  }));
+  const funder: FunderEvidence | null = funderAddress && funderHistory ? { address: funderAddress, history: funderHistory, recipientNonces: Object.fromEntries(recipientNonces) } : null;
+
+  return {
+    chain,
+    address,
+    depth,
+    snapshot: {
+      chain,
+      address,
+      coverage: source.coverage(chain),
+      head: { number: head.number, timestamp: head.timestamp },
+      ...activity,
+      ...resolveWalletReads(plan, address, walletReads),
+      blockTimestamps: timestamps,
+    },
+    history,
+    approvals: { events: approvalEvents, states: approvalStates },
+    tokenMetadata,
+    accounts,
+    transactionParties,
+    blockTimestamps: timestamps,
+    sanctionsOracle,
+    funder,
+    contracts,
+    limitations,
+  };
+}
+
+async function readCodes(source: ChainSource, chain: ChainName, addresses: readonly Address[], block: bigint): Promise<{ address: Address; code: Hex }[]> {
+  return Promise.all(addresses.map(async (address) => ({ address, code: await source.getCode(chain, address, block) })));
+}
+
+/** Outgoing token transfers whose transaction the indexer did not list: zero-value ones first (poisoning), then the newest. */
+function senderLookups(movements: readonly Movement[], indexed: AddressHistory | null): Hex[] {
+  const known = new Set(indexed?.transactions.map((t) => lower(t.hash)) ?? []);
+  const outgoing = movements.filter((m) => m.direction === 'out' && m.logIndex !== null && !known.has(lower(m.transactionHash)));
+  const ordered = [...outgoing.filter((m) => m.amount === 0n), ...outgoing.filter((m) => m.amount !== 0n)];
+  return [...new Set(ordered.map((m) => m.transactionHash))];
+}
+
+/** Blocks of movements and approvals that have no indexer timestamp, newest first. */
+function blocksWithoutTime(movements: readonly Movement[], approvalBlocks: readonly bigint[]): bigint[] {
+  const blocks = new Set<bigint>([...movements.filter((m) => m.timestamp === null).map((m) => m.blockNumber), ...approvalBlocks]);
+  return [...blocks].sort((a, b) => (a === b ? 0 : a > b ? -1 : 1));
+}
+
+function createdContracts(wallet: Address, indexed: AddressHistory, limit: number, cut: (what: string, total: number, kept: number) => void): { address: Address; hash: Hex }[] {
+  const all = indexed.transactions.filter((t) => t.contractCreated && t.status === 'success' && lower(t.from) === lower(wallet)).map((t) => ({ address: t.contractCreated!, hash: t.hash }));
+  cut('Contracts created by the wallet that were examined', all.length, limit);
+  return all.slice(0, limit);
+}
+
+async function readControlLogs(source: ChainSource, chain: ChainName, contract: Address, window: BlockWindow): Promise<ContractFacts['controlEvents']> {
+  const names = { [UPGRADED_TOPIC]: 'Upgraded', [ADMIN_CHANGED_TOPIC]: 'AdminChanged', [BEACON_UPGRADED_TOPIC]: 'BeaconUpgraded', [OWNERSHIP_TRANSFERRED_TOPIC]: 'OwnershipTransferred' } as const;
+  const logs = await source.getLogs(chain, { address: contract, fromBlock: window.fromBlock, toBlock: window.toBlock, topics: [Object.keys(names) as Hex[]] });
+  return logs.flatMap((log) => {
+    const event = names[log.topics[0] as keyof typeof names];
+    // Upgraded/BeaconUpgraded index the address; OwnershipTransferred indexes the new owner second; AdminChanged carries both in data.
+    const word = event === 'AdminChanged' ? `0x${log.data.slice(2 + 64, 2 + 128)}` : event === 'OwnershipTransferred' ? log.topics[2] : log.topics[1];
+    if (!event || !word || word.length < 42) return [];
+    return [{ event, transactionHash: log.transactionHash, blockNumber: log.blockNumber, logIndex: log.logIndex, value: getAddress(`0x${word.slice(-40)}`) }];
+  });
+}
+
+/** Recipients of the funder's transfers that look like the wallet's funding (the fan-out check's candidates). */
+function fanOutRecipients(wallet: Address, funder: Address, funderHistory: AddressHistory, movements: readonly Movement[]): Address[] {
+  const funding = mainFunder(wallet, movements);
+  if (!funding || lower(funding.address) !== lower(funder)) return [];
+  return uniqueAddresses(fanOutTransfers(wallet, funderHistory, funding.fundings).map((t) => t.to));
+}
+
