@@ -1,0 +1,92 @@
+import { RISK_FLAG_IDS, type RiskFlag, type RiskFlagId } from '@paysight/contracts';
+
+type Severity = RiskFlag['severity'];
+
+export interface RiskFlagDefinition {
+  title: string;
+  severity: Severity;
+  /** Contribution to the risk score, 0-100 (see score.ts). */
+  weight: number;
+  /** What an agent should do when this is the weightiest flag. */
+  nextAction: string;
+}
+
+/** One entry per flag: the single source of titles, severities, weights and actions (docs/risk-flags.md explains them). */
+export const RISK_FLAG_DEFINITIONS: Readonly<Record<RiskFlagId, RiskFlagDefinition>> = {
+  eip7702_sweeper_delegation: {
+    title: 'EIP-7702 delegation to a sweeper',
+    severity: 'critical',
+    weight: 90,
+    nextAction: 'Do not send funds, tokens or signatures to this address: its EIP-7702 delegate forwards incoming value elsewhere in the same transaction. Treat the account as compromised.',
+  },
+  sanctioned_counterparty: {
+    title: 'Counterparty on a sanctions list',
+    severity: 'high',
+    weight: 70,
+    nextAction:
+      'Pause and escalate for compliance review before transacting: this wallet moved value with an address on a sanctions list (a heuristic signal from public lists, not a sanctions determination).',
+  },
+  mixer_interaction: {
+    title: 'Mixer interaction',
+    severity: 'high',
+    weight: 40,
+    nextAction: 'Review the source of funds before transacting: the wallet deposited to or withdrew from a mixer. Ask for provenance, or run deep_wallet_report for the full history.',
+  },
+  wash_trading: {
+    title: 'Wash-trading round trips',
+    severity: 'medium',
+    weight: 30,
+    nextAction: 'Discount this wallet\'s volume and counterparties as evidence of real business: the same amounts go back and forth with the same address.',
+  },
+  eip7702_unrecognized_delegation: {
+    title: 'EIP-7702 delegation to an unrecognized contract',
+    severity: 'medium',
+    weight: 30,
+    nextAction: 'Identify the EIP-7702 delegate (agent_wallet_profile, or tx_decode on a recent transaction) before sending this account funds or signatures.',
+  },
+  address_poisoning: {
+    title: 'Address poisoning',
+    severity: 'medium',
+    weight: 25,
+    nextAction: 'Never copy a payment address from this wallet\'s history: look-alike addresses were planted in it. Confirm the recipient from a trusted source and compare every character.',
+  },
+  funding_concentration: {
+    title: 'Funding from a fan-out source',
+    severity: 'medium',
+    weight: 25,
+    nextAction: 'Treat this wallet as one of a cluster funded together: check its siblings with batch_wallet_snapshot before counting them as independent users.',
+  },
+  unlimited_approval: {
+    title: 'Unlimited approval to an unknown spender',
+    severity: 'medium',
+    weight: 20,
+    nextAction: 'Revoke or reduce the unlimited approvals to unknown spenders before this wallet holds more value.',
+  },
+  fake_token: {
+    title: 'Counterfeit token',
+    severity: 'low',
+    weight: 10,
+    nextAction: 'Ignore the counterfeit token balances: never approve, swap or send them, and do not visit links they advertise.',
+  },
+  fresh_wallet: {
+    title: 'Fresh wallet',
+    severity: 'low',
+    weight: 10,
+    nextAction: 'This wallet is new with little history: prefer small amounts, escrow or a later re-check before trusting it with value.',
+  },
+  stale_approval: {
+    title: 'Stale approval',
+    severity: 'low',
+    weight: 5,
+    nextAction: 'Revoke the approvals that are old and unused; they add exposure without use.',
+  },
+  eip7702_smart_account_delegation: {
+    title: 'EIP-7702 delegation to a known smart account',
+    severity: 'info',
+    weight: 0,
+    nextAction: 'No action needed for the delegation: it points at a known smart-account implementation.',
+  },
+};
+
+/** Flags in the catalog's order, for stable output. */
+export const FLAG_ORDER: readonly RiskFlagId[] = RISK_FLAG_IDS;

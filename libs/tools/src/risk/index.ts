@@ -1,0 +1,23 @@
+export { assessRisk, DETECTORS, type RiskAssessment } from './engine.js';
+export { riskContext, type Detector, type RiskContext } from './context.js';
+export { riskLabel, riskScore, RISK_LABEL_BANDS } from './score.js';
+export { RISK_FLAG_DEFINITIONS, type RiskFlagDefinition } from './flag-catalog.js';
+export { MAX_EVIDENCE_ITEMS } from './evidence-items.js';
+export * from './datasets/index.js';
+export { FRESH_WALLET_MAX_AGE_DAYS, FRESH_WALLET_MAX_TRANSACTIONS, detectFreshWallet } from './detectors/fresh-wallet.js';
+export { LOOKALIKE_PREFIX_CHARS, LOOKALIKE_SUFFIX_CHARS, DUST_FRACTION_DIGITS, lookalikeKey, detectAddressPoisoning } from './detectors/address-poisoning.js';
+export { imitatedToken, normalizeSymbol, detectFakeToken } from './detectors/fake-token.js';
+export { UNLIMITED_ALLOWANCE_MIN, STALE_APPROVAL_MIN_AGE_DAYS, detectUnlimitedApproval, detectStaleApproval } from './detectors/approvals.js';
+export { findSweeps, detectEip7702Delegation } from './detectors/eip7702-delegation.js';
+export { detectSanctionedCounterparty } from './detectors/sanctioned-counterparty.js';
+export { detectMixerInteraction } from './detectors/mixer-interaction.js';
+export {
+  FUNDING_MIN_SHARE_PERCENT,
+  FANOUT_WINDOW_SECONDS,
+  FANOUT_AMOUNT_TOLERANCE_PERCENT,
+  FANOUT_MIN_FRESH_RECIPIENTS,
+  mainFunder,
+  fanOutTransfers,
+  detectFundingConcentration,
+} from './detectors/funding-concentration.js';
+export { WASH_MIN_ROUND_TRIPS, WASH_ROUND_TRIP_WINDOW_SECONDS, WASH_AMOUNT_TOLERANCE_PERCENT, roundTrips, detectWashTrading } from './detectors/wash-trading.js';
