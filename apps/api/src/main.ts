@@ -1,9 +1,9 @@
-import { ChainSourceConfigError, chainSourceConfigFromEnv, createJsonRpcChainSource, type JsonRpcChainSourceConfig } from '@paysight/chain-data';
+import { ChainSourceConfigError, compositeChainSourceConfigFromEnv, createChainSource, type ChainSourceConfig } from '@paysight/chain-data';
 import { ConfigError, loadApiConfig, type ApiConfig } from './config.js';
 import { startApiService } from './compose.js';
 
 /** Reads the API's and the chain sources' settings together, so every problem is reported at once. */
-function configuration(env: NodeJS.ProcessEnv): { api: ApiConfig; chains: JsonRpcChainSourceConfig } {
+function configuration(env: NodeJS.ProcessEnv): { api: ApiConfig; chains: ChainSourceConfig } {
   const problems: string[] = [];
   const attempt = <T>(read: () => T): T | undefined => {
     try {
@@ -16,8 +16,8 @@ function configuration(env: NodeJS.ProcessEnv): { api: ApiConfig; chains: JsonRp
     }
   };
   const api = attempt(() => loadApiConfig(env));
-  const chains = attempt(() => chainSourceConfigFromEnv(env));
-  if (chains && !chains.chains.base) problems.push('RPC_URL_BASE: is required: payments settle on Base and are reconciled there');
+  const chains = attempt(() => compositeChainSourceConfigFromEnv(env));
+  if (chains && !chains.rpc.chains.base) problems.push('RPC_URL_BASE: is required: payments settle on Base and are reconciled there');
   if (!api || !chains || problems.length) throw new ConfigError(problems);
   return { api, chains };
 }
@@ -25,8 +25,8 @@ function configuration(env: NodeJS.ProcessEnv): { api: ApiConfig; chains: JsonRp
 /** Production entry point: configuration from the environment, clear messages when it is wrong. */
 async function main(): Promise<void> {
   const config = configuration(process.env);
-  const chainSource = createJsonRpcChainSource(config.chains);
-  const service = await startApiService(config.api, chainSource, { baseRpcUrl: config.chains.chains.base!.rpcUrl });
+  const chainSource = createChainSource(config.chains);
+  const service = await startApiService(config.api, chainSource, { baseRpcUrl: config.chains.rpc.chains.base!.rpcUrl });
   console.log(JSON.stringify({ event: 'listening', url: service.url, publicBaseUrl: service.publicBaseUrl, store: service.store.kind, chains: chainSource.chains() }));
   const stop = () => {
     service.close().then(
