@@ -32,34 +32,37 @@ export interface ToolOutput<Result> {
   metadata: ToolMetadata;
 }
 
-/**
- * One paid tool: `gather` asks the ports for exactly the data it needs; `analyze` is a pure
- * function of the input, that data and the context.
- */
-export interface ToolModule<Input = unknown, Data = unknown, Result = unknown> {
+type Finish<Input, Analysis, Result> = (input: Input, output: ToolOutput<Analysis>, ports: ToolPorts, context: AnalyzeContext) => Promise<ToolOutput<Result>>;
+
+interface ToolSteps<Input, Data, Analysis> {
   id: ToolId;
   /** Chains the call will read; known before payment, so a chain that cannot be served is refused up front. */
   chains(input: Input): ChainName[];
   gather(input: Input, ports: ToolPorts): Promise<Data>;
-  analyze(input: Input, data: Data, context: AnalyzeContext): ToolOutput<Result>;
-  /**
-   * Optional last step with effects, after the pure analysis: AI narration, saving a report. Its
-   * output replaces analyze's; it must keep every deterministic section.
-   */
-  finish?(input: Input, output: ToolOutput<Result>, ports: ToolPorts, context: AnalyzeContext): Promise<ToolOutput<Result>>;
+  analyze(input: Input, data: Data, context: AnalyzeContext): ToolOutput<Analysis>;
 }
 
-export async function runTool<Input, Data, Result>(
-  tool: ToolModule<Input, Data, Result>,
+/**
+ * One paid tool: `gather` asks the ports for exactly the data it needs; `analyze` is a pure
+ * function of the input, that data and the context; the optional `finish` is the only step with
+ * effects (AI narration, saving a report) and must keep every deterministic section. A tool whose
+ * analysis is not yet its result (a report that still has to be saved) must have `finish`.
+ */
+export type ToolModule<Input = unknown, Data = unknown, Result = unknown, Analysis = Result> = ToolSteps<Input, Data, Analysis> &
+  ([Analysis] extends [Result] ? { finish?: Finish<Input, Analysis, Result> } : { finish: Finish<Input, Analysis, Result> });
+
+export async function runTool<Input, Data, Result, Analysis = Result>(
+  tool: ToolModule<Input, Data, Result, Analysis>,
   input: Input,
   ports: ToolPorts,
   context: AnalyzeContext,
 ): Promise<ToolOutput<Result>> {
   const data = await tool.gather(input, ports);
   const output = tool.analyze(input, data, context);
-  return tool.finish ? tool.finish(input, output, ports, context) : output;
+  // Without finish, the module type guarantees that the analysis is the result.
+  return tool.finish ? tool.finish(input, output, ports, context) : (output as unknown as ToolOutput<Result>);
 }
 
 /** A module of any tool, for registries keyed by tool id; each module is typed by its own schemas. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type AnyToolModule = ToolModule<any, any, any>;
+export type AnyToolModule = ToolModule<any, any, any, any>;
