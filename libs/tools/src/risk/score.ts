@@ -6,8 +6,10 @@ import type { RiskFlag, RiskLabel } from '@paysight/contracts';
  * critical flag alone dominates. No flags → 0.
  */
 export function riskScore(flags: readonly Pick<RiskFlag, 'weight'>[]): number {
-  const remaining = flags.reduce((r, f) => r * (1 - f.weight / 100), 1);
-  return Math.round(100 * (1 - remaining));
+  // Exact integer arithmetic (weights are whole numbers), so x.5 always rounds up as documented.
+  const unexplained = flags.reduce((r, f) => r * BigInt(100 - Math.round(f.weight)), 1n);
+  const whole = 100n ** BigInt(flags.length);
+  return Number((200n * (whole - unexplained) + whole) / (2n * whole));
 }
 
 /** The label of a score: the band whose lower bound it reaches, highest first. */

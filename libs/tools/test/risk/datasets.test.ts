@@ -1,0 +1,106 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { AddressDataset, RISK_DATASETS, SDN_ADDRESSES } from '../../src/risk/datasets/index.js';
+import { evmAddressesFromSdnAdvancedXml } from '../../src/risk/datasets/sdn-advanced-xml.js';
+
+const LAZARUS = [
+  '0x098B716B8Aaf21512996dC57EB0615e2383E2f96',
+  '0xa0e1c89Ef1a489c9C7dE96311eD5Ce5D32c20E4B',
+  '0x3Cffd56B47B7b41c56258D9C7731ABaDc360E073',
+  '0x53b6936513e738f44FB50d2b9476730C0Ab3Bfc1',
+  '0x35fB6f6DB4fb05e6A4cE86f2C93691425626d4b1',
+];
+
+/** The shape of OFAC's sdn_advanced.xml, trimmed to two parties. */
+const XML = `<?xml version="1.0" encoding="utf-8"?>
+<Sanctions xmlns="https://sanctionslistservice.ofac.treas.gov/api/PublicationPreview/exports/ADVANCED_XML">
+  <DateOfIssue><Year>2026</Year><Month>11</Month><Day>20</Day></DateOfIssue>
+  <ReferenceValueSets>
+    <FeatureTypeValues>
+      <FeatureType ID="8" FeatureTypeGroupID="1">Nationality Country</FeatureType>
+      <FeatureType ID="345" FeatureTypeGroupID="4">Digital Currency Address - ETH</FeatureType>
+      <FeatureType ID="887" FeatureTypeGroupID="4">Digital Currency Address - USDT</FeatureType>
+      <FeatureType ID="344" FeatureTypeGroupID="4">Digital Currency Address - XBT</FeatureType>
+    </FeatureTypeValues>
+  </ReferenceValueSets>
+  <DistinctParties>
+    <DistinctParty FixedRef="1001">
+      <Profile ID="1001" PartySubTypeID="3">
+        <Identity ID="7" FixedRef="1001" Primary="true" False="false">
+          <Alias FixedRef="1001" AliasTypeID="1403" Primary="false" LowQuality="false">
+            <DocumentedName ID="1" FixedRef="1001" DocNameStatusID="2"><DocumentedNamePart><NamePartValue NamePartGroupID="1" ScriptID="215">APPLEWORM</NamePartValue></DocumentedNamePart></DocumentedName>
+          </Alias>
+          <Alias FixedRef="1001" AliasTypeID="1403" Primary="true" LowQuality="false">
+            <DocumentedName ID="2" FixedRef="1001" DocNameStatusID="1"><DocumentedNamePart><NamePartValue NamePartGroupID="1" ScriptID="215">LAZARUS GROUP</NamePartValue></DocumentedNamePart></DocumentedName>
+          </Alias>
+        </Identity>
+        <Feature ID="11" FeatureTypeID="345"><FeatureVersion ID="12" ReliabilityID="1"><VersionDetail DetailTypeID="1432">${LAZARUS[0]}</VersionDetail></FeatureVersion></Feature>
+        <Feature ID="13" FeatureTypeID="887"><FeatureVersion ID="14" ReliabilityID="1"><VersionDetail DetailTypeID="1432">${LAZARUS[0]!.toLowerCase()}</VersionDetail></FeatureVersion></Feature>
+        <Feature ID="15" FeatureTypeID="344"><FeatureVersion ID="16" ReliabilityID="1"><VersionDetail DetailTypeID="1432">1AjZPMsnmpdK2Rv9KQNfMurTXinscVro9V</VersionDetail></FeatureVersion></Feature>
+        <Feature ID="17" FeatureTypeID="8"><FeatureVersion ID="18" ReliabilityID="1"><VersionDetail DetailTypeID="1432">0x1111111111111111111111111111111111111111</VersionDetail></FeatureVersion></Feature>
+      </Profile>
+    </DistinctParty>
+    <DistinctParty FixedRef="1002">
+      <Profile ID="1002" PartySubTypeID="4">
+        <Identity ID="8" FixedRef="1002" Primary="true" False="false">
+          <Alias FixedRef="1002" AliasTypeID="1403" Primary="true" LowQuality="false">
+            <DocumentedName ID="3" FixedRef="1002" DocNameStatusID="1"><DocumentedNamePart><NamePartValue NamePartGroupID="2">EXAMPLE</NamePartValue></DocumentedNamePart><DocumentedNamePart><NamePartValue NamePartGroupID="3">TRADING &amp; CO</NamePartValue></DocumentedNamePart></DocumentedName>
+          </Alias>
+        </Identity>
+        <Feature ID="21" FeatureTypeID="345"><FeatureVersion ID="22" ReliabilityID="1"><VersionDetail DetailTypeID="1432"> ${LAZARUS[1]} </VersionDetail></FeatureVersion></Feature>
+      </Profile>
+    </DistinctParty>
+  </DistinctParties>
+</Sanctions>`;
+
+describe('shipped risk datasets', () => {
+  it('carry a source, a licence and a snapshot date, and load as checksummed addresses', () => {
+    for (const dataset of RISK_DATASETS) {
+      expect(dataset.header).toMatchObject({ source: expect.stringMatching(/\w/), licence: expect.stringMatching(/public domain|CC0/i), snapshotDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
+      expect(dataset.entries.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('holds the verified SDN seed and says it is partial', () => {
+    expect(SDN_ADDRESSES.header).toMatchObject({ complete: false, snapshotDate: '2026-11-23' });
+    expect(SDN_ADDRESSES.header.notes[0]).toMatch(/PARTIAL SEED/);
+    for (const address of LAZARUS) expect(SDN_ADDRESSES.find('base', address.toLowerCase())).toMatchObject({ address, label: 'LAZARUS GROUP' });
+  });
+
+  it('refuses a malformed dataset at load time', () => {
+    const header = { id: 'x', description: '', source: 's', licence: 'CC0-1.0', snapshotDate: '2026-11-23', complete: true, notes: [] };
+    expect(() => new AddressDataset({ ...header, entries: [{ address: '0x12', label: 'short' }] })).toThrow(/not an address/);
+    expect(() => new AddressDataset({ ...header, entries: [{ address: LAZARUS[0]!, label: 'l', chains: ['solana'] }] })).toThrow(/unknown chain solana/);
+    expect(() => new AddressDataset({ ...header, snapshotDate: 'last week', entries: [] })).toThrow(/YYYY-MM-DD/);
+  });
+});
+
+describe('SDN generator', () => {
+  it('extracts EVM addresses of digital currency features with the primary name, merged per address', () => {
+    expect(evmAddressesFromSdnAdvancedXml(XML)).toEqual({
+      dateOfIssue: '2026-11-20',
+      entries: [
+        { address: LAZARUS[0], label: 'LAZARUS GROUP', currencies: ['ETH', 'USDT'] },
+        { address: LAZARUS[1], label: 'EXAMPLE TRADING & CO', currencies: ['ETH'] },
+      ].sort((a, b) => a.address!.toLowerCase().localeCompare(b.address!.toLowerCase())),
+    });
+  });
+
+  it('writes a complete, loadable dataset file from the command line', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'sdn-'));
+    try {
+      writeFileSync(path.join(dir, 'sdn_advanced.xml'), XML);
+      const script = path.join(__dirname, '../../src/risk/datasets/build-sdn-dataset.ts');
+      const out = path.join(dir, 'sdn.json');
+      const printed = execFileSync(process.execPath, ['--conditions=@paysight/source', '--import', 'tsx', script, path.join(dir, 'sdn_advanced.xml'), out], { encoding: 'utf8' });
+      expect(printed).toMatch(/2 addresses written .* \(snapshot 2026-11-20\)/);
+      const dataset = new AddressDataset(JSON.parse(readFileSync(out, 'utf8')));
+      expect(dataset.header).toMatchObject({ id: 'ofac-sdn-evm-addresses', complete: true, snapshotDate: '2026-11-20' });
+      expect(dataset.find('ethereum', LAZARUS[1]!)?.label).toBe('EXAMPLE TRADING & CO');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,68 @@
+import { riskContext } from '../../src/risk/context.js';
+import { detectEip7702Delegation } from '../../src/risk/detectors/eip7702-delegation.js';
+import { addr, citedHashes, hash, history, internal, logTransfer, onlyFlag, tx, WALLET, walletEvidence } from '../support/evidence.js';
+
+const METAMASK = '0x63c0c19a282a1b52b07dd5a65b58948a07dae32b';
+const SWEEPER = addr('5eeb');
+const COLLECTOR = addr('c011');
+const SENDER = addr('5e4d');
+const delegatedTo = (target: string) => `0xef0100${target.slice(2).toLowerCase()}` as const;
+
+describe('EIP-7702 delegation', () => {
+  it('reports a known smart-account implementation as informational, weight 0, with the dataset entry', () => {
+    const flag = onlyFlag(detectEip7702Delegation(riskContext(walletEvidence({ snapshot: { code: delegatedTo(METAMASK) } }))), 'eip7702_smart_account_delegation');
+    expect(flag).toMatchObject({ severity: 'info', weight: 0 });
+    expect(flag.evidence.map((e) => e.kind)).toEqual(['contract_code', 'dataset']);
+    expect(flag.evidence[1]!.dataset).toMatchObject({ id: 'eip7702-smart-accounts', snapshotDate: '2026-11-23' });
+  });
+
+  it('reports a sweeper when coin sent to the account leaves it in the same transaction, citing both legs', () => {
+    const evidence = walletEvidence({
+      snapshot: { code: delegatedTo(SWEEPER) },
+      history: history({
+        transactions: [tx({ hash: hash(1), from: SENDER, to: WALLET, value: 10n ** 18n })],
+        internalTransfers: [internal({ transactionHash: hash(1), from: WALLET, to: COLLECTOR, value: 10n ** 18n })],
+      }),
+    });
+    const flag = onlyFlag(detectEip7702Delegation(riskContext(evidence)), 'eip7702_sweeper_delegation');
+    expect(flag).toMatchObject({ severity: 'critical', weight: 90 });
+    const legs = flag.evidence.filter((e) => e.transactionHash === hash(1));
+    expect(legs.map((e) => e.address)).toEqual([SENDER, COLLECTOR]);
+    expect(flag.explanation).toContain(COLLECTOR);
+  });
+
+  it('sees token sweeps from logs alone', () => {
+    const token = addr('70c');
+    const evidence = walletEvidence({
+      history: null,
+      snapshot: {
+        code: delegatedTo(SWEEPER),
+        transfers: [
+          logTransfer({ transactionHash: hash(2), token, from: SENDER, to: WALLET, amount: 7n, logIndex: 0 }),
+          logTransfer({ transactionHash: hash(2), token, from: WALLET, to: COLLECTOR, amount: 7n, logIndex: 1 }),
+        ],
+      },
+    });
+    expect(citedHashes(onlyFlag(detectEip7702Delegation(riskContext(evidence)), 'eip7702_sweeper_delegation'))).toEqual([hash(2)]);
+  });
+
+  it('calls an unknown delegate without observed sweeps unrecognized, and ignores the owner\'s own batches', () => {
+    const evidence = walletEvidence({
+      snapshot: { code: delegatedTo(SWEEPER) },
+      accounts: { [SWEEPER.toLowerCase()]: { kind: 'contract', size: 120, delegatedTo: null } },
+      history: history({
+        // The owner sends to itself and the delegate pays out: that is the owner acting, not a sweep.
+        transactions: [tx({ hash: hash(3), from: WALLET, to: WALLET, value: 10n ** 18n })],
+        internalTransfers: [internal({ transactionHash: hash(3), from: WALLET, to: COLLECTOR, value: 10n ** 18n })],
+      }),
+    });
+    const flag = onlyFlag(detectEip7702Delegation(riskContext(evidence)), 'eip7702_unrecognized_delegation');
+    expect(flag.evidence[1]).toMatchObject({ kind: 'contract_code', address: SWEEPER });
+    expect(flag.explanation).toContain('120 bytes');
+  });
+
+  it('says nothing for an account without a delegation', () => {
+    expect(detectEip7702Delegation(riskContext(walletEvidence()))).toHaveLength(0);
+    expect(detectEip7702Delegation(riskContext(walletEvidence({ snapshot: { code: '0x6080604052' } })))).toHaveLength(0);
+  });
+});

@@ -1,0 +1,29 @@
+import { riskContext } from '../../src/risk/context.js';
+import { detectMixerInteraction } from '../../src/risk/detectors/mixer-interaction.js';
+import { addr, citedHashes, hash, history, internal, onlyFlag, tx, WALLET, walletEvidence } from '../support/evidence.js';
+
+const POOL = '0x12D66f87A04A9E220743712cE6d9bB1B5616B8Fc';
+const RELAYER = addr('4e1a');
+
+const mixerHistory = history({
+  transactions: [tx({ hash: hash(1), from: WALLET, to: POOL, value: 10n ** 17n, selector: '0xb214faa5' }), tx({ hash: hash(2), from: RELAYER, to: POOL, value: 0n })],
+  internalTransfers: [internal({ transactionHash: hash(2), from: POOL, to: WALLET, value: 10n ** 17n })],
+});
+
+describe('mixer_interaction', () => {
+  it('finds a deposit to and a withdrawal (internal transfer) from a listed pool', () => {
+    const flag = onlyFlag(detectMixerInteraction(riskContext(walletEvidence({ history: mixerHistory }))), 'mixer_interaction');
+    expect(citedHashes(flag).sort()).toEqual([hash(1), hash(2)]);
+    expect(flag.explanation).toMatch(/1 deposit\(s\) and 1 withdrawal\(s\)/);
+    expect(flag.explanation).toMatch(/not a sanctions hit/);
+    expect(flag.evidence.find((e) => e.transactionHash === hash(2))).toMatchObject({ kind: 'transaction', address: POOL, dataset: { id: 'mixers' } });
+  });
+
+  it('knows the pools only on their own chain', () => {
+    expect(detectMixerInteraction(riskContext(walletEvidence({ history: mixerHistory, chain: 'base' })))).toHaveLength(0);
+  });
+
+  it('finds nothing without mixer counterparties', () => {
+    expect(detectMixerInteraction(riskContext(walletEvidence({ history: history({ transactions: [tx({ hash: hash(1), value: 10n ** 17n })] }) })))).toHaveLength(0);
+  });
+});
