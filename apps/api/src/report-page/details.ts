@@ -52,7 +52,7 @@ export function reportTypeSection(report: WalletReport): SafeHtml {
     section.findings.length === 0
       ? html`<p class="muted">No findings for this report type.</p>`
       : html`<dl class="findings">${section.findings.map(
-          (f) => html`<div class="finding"><dt>${f.label}</dt><dd>${f.value}${f.note !== null && html`<span class="muted small">${f.note}</span>`}</dd></div>`,
+          (f) => html`<div class="finding"><dt>${f.label}</dt><dd><span class="finding-value">${f.value}</span>${f.note !== null && html`<span class="muted small">${f.note}</span>`}</dd></div>`,
         )}</dl>`
   }
 </section>`;

@@ -38,8 +38,8 @@ function evidenceItem(evidence: RiskEvidence): SafeHtml {
   ].filter((part) => part !== null);
   return html`<li>
     <span class="evidence-kind">${evidenceKindText(evidence.kind)}</span>
-    ${evidence.transactionHash !== undefined && html`<code class="hash" data-field="transaction">${evidence.transactionHash}</code>`}
-    ${evidence.address !== undefined && html`<code class="hash" data-field="address">${evidence.address}</code>`}
+    ${evidence.transactionHash !== undefined && html`<code class="hash" data-field="evidence-transaction">${evidence.transactionHash}</code>`}
+    ${evidence.address !== undefined && html`<code class="hash" data-field="evidence-address">${evidence.address}</code>`}
     ${evidence.dataset !== undefined && html`<span class="small" data-field="dataset">${evidence.dataset.id}: ${evidence.dataset.entry} <span class="muted">(snapshot ${evidence.dataset.snapshotDate})</span></span>`}
     ${position.length > 0 && html`<span class="muted small">${position.join(' · ')}</span>`}
     <p class="evidence-detail">${evidence.detail}</p>

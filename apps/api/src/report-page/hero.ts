@@ -12,7 +12,7 @@ export function heroSection(report: WalletReport): SafeHtml {
   <div class="hero-head">
     <p class="eyebrow">${REPORT_TYPE_TEXT[report.reportType]} · ${report.depth} report</p>
     <h1 id="report-title">Wallet report</h1>
-    <p class="address" data-field="address">${subject.address}</p>
+    <p class="address" data-field="subject-address">${subject.address}</p>
     <ul class="chips" aria-label="Subject">
       <li class="chip" data-field="chain">${CHAINS[subject.chain].displayName} <span class="muted">· chain ${subject.chainId}</span></li>
       <li class="chip" data-field="account-type">${accountTypeText(subject.accountType)}</li>

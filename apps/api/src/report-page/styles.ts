@@ -26,7 +26,7 @@ code,.address{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,"Liberation
 .small{font-size:13px}
 .count{font-size:12px;font-weight:600;color:var(--muted);background:var(--soft);border-radius:999px;padding:2px 9px}
 .topbar{background:#0f172a;color:#e2e8f0}
-.topbar .wrap{display:flex;align-items:center;gap:12px;min-height:56px;flex-wrap:wrap}
+.topbar .wrap{display:flex;align-items:center;gap:8px 12px;min-height:56px;flex-wrap:wrap;padding-top:10px;padding-bottom:10px}
 .brand{display:flex;align-items:center;gap:8px;font-weight:700;font-size:17px;color:#fff;letter-spacing:-.01em}
 .brand svg{width:24px;height:24px}
 .topbar .kind{color:#94a3b8;font-size:14px}

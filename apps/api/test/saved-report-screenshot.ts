@@ -1,0 +1,52 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { openStore } from '@paysight/store';
+import express from 'express';
+import { silentLogger } from '../src/http/logger.js';
+import { listen } from '../src/server.js';
+import { savedReportPath, savedReportRouter } from '../src/routes/saved-report.js';
+import { launchChromium } from './saved-report-browser.js';
+import { fixtureReport } from './saved-report-fixture.js';
+
+/**
+ * Renders the fixture report through the real store and route and saves screenshots for the docs:
+ * docs/images/saved-report.png (the whole page on a laptop) and docs/images/saved-report-phone.png
+ * (the first screen on a phone).
+ * Run: npm run screenshot:report -w @paysight/api
+ */
+const IMAGES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../docs/images');
+
+async function main(): Promise<void> {
+  const store = await openStore({ dataDir: 'memory://' });
+  const report = fixtureReport();
+  const saved = await store.reports.save({ toolId: 'saved_report', chain: report.subject.chain, subject: report.subject.address, document: report });
+  const app = express().use(savedReportRouter({ reports: store.reports, log: silentLogger }));
+  const server = await listen(app, '127.0.0.1', 0);
+  try {
+    await mkdir(IMAGES, { recursive: true });
+    const url = `${server.url}${savedReportPath(saved.id)}`;
+    for (const shot of [
+      { file: 'saved-report.png', viewport: { width: 1280, height: 900 }, deviceScaleFactor: 1, fullPage: true },
+      { file: 'saved-report-phone.png', viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, fullPage: false },
+    ]) {
+      const browser = await launchChromium({ viewport: shot.viewport, deviceScaleFactor: shot.deviceScaleFactor });
+      try {
+        const page = await browser.context.newPage();
+        await page.goto(url);
+        await page.screenshot({ path: path.join(IMAGES, shot.file), fullPage: shot.fullPage });
+        console.log(`wrote ${path.join(IMAGES, shot.file)}`);
+      } finally {
+        await browser.close();
+      }
+    }
+  } finally {
+    await server.close();
+    await store.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exit(1);
+});
