@@ -3,6 +3,8 @@ import type { AnyToolModule } from './tool-module.js';
 import { walletSnapshot } from './wallet/snapshot/index.js';
 import { txStatus } from './tx/status/index.js';
 import { batchWalletSnapshot } from './wallet/batch/index.js';
+import { walletAudit } from './wallet/audit/index.js';
+import { deepWalletReport, savedReport } from './wallet/report/index.js';
 
 /**
  * The tools implemented so far, by catalog id. The apps serve a catalog entry only when it has an
@@ -12,6 +14,9 @@ export const TOOL_MODULES: Partial<Record<ToolId, AnyToolModule>> = {
   wallet_snapshot: walletSnapshot,
   tx_status: txStatus,
   batch_wallet_snapshot: batchWalletSnapshot,
+  wallet_audit: walletAudit,
+  deep_wallet_report: deepWalletReport,
+  saved_report: savedReport,
 };
 
 export function toolModule(id: string): AnyToolModule | undefined {

@@ -61,6 +61,7 @@ export const deepWalletReportResult = z.object({
   reportId: z.string(),
   savedReportUrl: z.string(),
 });
+export type DeepWalletReportResult = z.infer<typeof deepWalletReportResult>;
 
 /** saved-report: where the report is kept, with its headline figures. */
 export const savedReportResult = z.object({
@@ -72,3 +73,4 @@ export const savedReportResult = z.object({
   summary: z.string(),
   generatedAt: z.string(),
 });
+export type SavedReportResult = z.infer<typeof savedReportResult>;
