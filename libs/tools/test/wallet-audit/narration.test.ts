@@ -1,7 +1,7 @@
 import { walletAuditRequest, walletAuditResult, type NarrationOutcome, type NarrationRequest, type Narrator } from '@paysight/contracts';
 import type { ToolPorts } from '../../src/tool-module.js';
 import { analyzeWalletAudit } from '../../src/wallet/audit/analyze.js';
-import { MAX_AI_SECTIONS, narrateWalletAudit, narrationFacts } from '../../src/wallet/audit/narration.js';
+import { MAX_AI_SECTIONS, narrateWalletAudit, type narrationFacts } from '../../src/wallet/audit/narration.js';
 import { ago, hash, history, tx, WALLET, walletEvidence } from '../support/evidence.js';
 
 const ctx = { now: new Date('2026-11-23T00:00:00Z') };
