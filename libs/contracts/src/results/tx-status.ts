@@ -22,8 +22,14 @@ export const txStatusResult = z.object({
     .nullable()
     .meta({ description: 'Fee paid by the sender; null until mined.' }),
   method: z
-    .object({ selector: z.string().nullable(), kind: z.enum(['transfer', 'contract_call', 'contract_creation']) })
-    .nullable(),
+    .object({
+      selector: z.string().nullable().meta({ description: 'First four bytes of the input; null for a plain transfer or a creation.' }),
+      kind: z.enum(['transfer', 'contract_call', 'contract_creation']),
+      name: z.string().nullable().meta({ description: "Method name from Paysight's shipped signature data set; null when the selector is not in it." }),
+      signature: z.string().nullable().meta({ description: 'Canonical signature from the data set, e.g. transfer(address,uint256); tx_decode decodes the arguments.' }),
+    })
+    .nullable()
+    .meta({ description: 'null for an unknown hash.' }),
 });
 
 export type TxStatusResult = z.infer<typeof txStatusResult>;

@@ -42,7 +42,7 @@ describe('analyzeTxStatus', () => {
       finality: 'safe',
       explorerUrl: `https://etherscan.io/tx/${HASH}`,
       fee: { totalWei: '42000000000000', formatted: '0.000042', symbol: 'ETH' },
-      method: { selector: '0xa9059cbb', kind: 'contract_call' },
+      method: { selector: '0xa9059cbb', kind: 'contract_call', name: 'transfer', signature: 'transfer(address,uint256)' },
     });
   });
 
@@ -64,6 +64,13 @@ describe('analyzeTxStatus', () => {
     expect(reverted.result.status).toBe('reverted');
     const created = getAddress('0x3333333333333333333333333333333333333333');
     const creation = analyzeTxStatus(input, base({ transaction: { ...tx, to: null }, receipt: { ...receipt, to: null, contractAddress: created } }), ctx);
-    expect(creation.result).toMatchObject({ to: null, contractCreated: created, method: { kind: 'contract_creation' } });
+    expect(creation.result).toMatchObject({ to: null, contractCreated: created, method: { kind: 'contract_creation', selector: null, name: null } });
+  });
+
+  it('names the method from the data set, and leaves unknown selectors and plain transfers unnamed', () => {
+    const method = (inputData: Hex) => analyzeTxStatus(input, base({ transaction: { ...tx, input: inputData } }), ctx).result.method;
+    expect(method('0xd0e30db0')).toEqual({ selector: '0xd0e30db0', kind: 'contract_call', name: 'deposit', signature: 'deposit()' });
+    expect(method('0xdeadbeef')).toEqual({ selector: '0xdeadbeef', kind: 'contract_call', name: null, signature: null });
+    expect(method('0x')).toEqual({ selector: null, kind: 'transfer', name: null, signature: null });
   });
 });

@@ -8,6 +8,7 @@ import {
   type TransactionRequest,
   type TxStatusResult,
 } from '@paysight/contracts';
+import { decodeMethod } from '../../decoding/decode-call.js';
 import type { AnalyzeContext, ToolModule, ToolOutput, ToolPorts } from '../../tool-module.js';
 
 export interface TxStatusData {
@@ -39,6 +40,15 @@ function finalityOf(block: bigint, data: TxStatusData): Finality {
   return 'unsafe';
 }
 
+/** The call's selector, named from the shipped data set; a creation or a plain transfer has none. */
+function methodContext(tx: TransactionRecord, to: string | null): NonNullable<TxStatusResult['method']> {
+  const unnamed = { selector: null, name: null, signature: null };
+  if (to === null) return { kind: 'contract_creation', ...unnamed };
+  const decoded = decodeMethod(tx.input, null);
+  if (!decoded) return { kind: 'transfer', ...unnamed };
+  return { kind: 'contract_call', selector: decoded.selector, name: decoded.name, signature: decoded.signature };
+}
+
 export function analyzeTxStatus(input: TransactionRequest, data: TxStatusData, _context: AnalyzeContext): ToolOutput<TxStatusResult> {
   const chain = CHAINS[input.chain];
   const { transaction: tx, receipt } = data;
@@ -61,12 +71,7 @@ export function analyzeTxStatus(input: TransactionRequest, data: TxStatusData, _
       })()
     : null;
   const to = receipt?.to ?? tx?.to ?? null;
-  const input4 = tx?.input && tx.input.length >= 10 ? tx.input.slice(0, 10) : null;
-  const method = tx
-    ? to === null
-      ? { selector: null, kind: 'contract_creation' as const }
-      : { selector: input4, kind: input4 ? ('contract_call' as const) : ('transfer' as const) }
-    : null;
+  const method = tx ? methodContext(tx, to) : null;
 
   const limitations: string[] = [];
   if (!data.finalized && receipt) limitations.push('The node reported no finalized block; finality is judged from its safe block or not at all.');
