@@ -1,0 +1,255 @@
+import {
+  CHAINS,
+  formatUnitsCompact,
+  type CallFrame,
+  type ChainName,
+  type TransactionRequest,
+  type TxDecodeResult,
+} from '@paysight/contracts';
+import { getAddress, type Address, type Hex } from 'viem';
+import { decodeMethod, type DecodedMethod } from '../../decoding/decode-call.js';
+import { decodeRevertData } from '../../decoding/decode-revert.js';
+import { recogniseContract, type RecognisedContract } from '../../decoding/known-contracts.js';
+import { SELECTOR_INDEX } from '../../decoding/selector-dataset.js';
+import { classifyAccountCode } from '../../shared/account-code.js';
+import { decodeTransferLog } from '../../shared/transfers.js';
+import type { AnalyzeContext, ToolOutput } from '../../tool-module.js';
+import type { TxDecodeData } from './data.js';
+import { DECODE_LIMITS } from './gather.js';
+import { describeTransaction } from './summary.js';
+
+type Result = TxDecodeResult;
+type Amount = NonNullable<Result['value']>;
+
+/** Recognised contracts by lower-case address: from the probes, or by address alone for contracts that were not probed. */
+class ContractBook {
+  private readonly byAddress = new Map<string, RecognisedContract | null>();
+
+  constructor(
+    private readonly chain: ChainName,
+    data: TxDecodeData,
+  ) {
+    for (const probe of data.probes) this.byAddress.set(probe.address.toLowerCase(), recogniseContract(chain, probe.address, probe));
+  }
+
+  get(address: Address | null): RecognisedContract | null {
+    if (!address) return null;
+    const key = address.toLowerCase();
+    if (!this.byAddress.has(key)) this.byAddress.set(key, recogniseContract(this.chain, getAddress(address)));
+    return this.byAddress.get(key) ?? null;
+  }
+}
+
+function nativeAmount(chain: ChainName, raw: bigint): Amount {
+  const { nativeDecimals, nativeSymbol } = CHAINS[chain];
+  return { raw: raw.toString(), formatted: formatUnitsCompact(raw, nativeDecimals, nativeDecimals), symbol: nativeSymbol };
+}
+
+function tokenAmount(raw: bigint, contract: RecognisedContract | null, fungible: boolean): Amount {
+  const decimals = fungible ? (contract?.decimals ?? null) : null;
+  return { raw: raw.toString(), formatted: decimals === null ? null : formatUnitsCompact(raw, decimals, decimals), symbol: contract?.symbol ?? null };
+}
+
+/** The implementation a proxy recipient forwarded the transaction's own input to, if the frames show one. */
+function proxyImplementation(frames: readonly CallFrame[], target: Address | null, input: Hex | undefined): Address | null {
+  if (!target || !input) return null;
+  const forwarded = frames.find(
+    (f) => f.depth === 1 && f.type === 'DELEGATECALL' && f.to && f.from.toLowerCase() === target.toLowerCase() && f.input.toLowerCase() === input.toLowerCase(),
+  );
+  return forwarded?.to ? getAddress(forwarded.to) : null;
+}
+
+function methodFields(method: DecodedMethod): NonNullable<Result['method']> {
+  const { argumentsDecoded: _argumentsDecoded, ...fields } = method;
+  return fields;
+}
+
+function methodLimitations(method: DecodedMethod | null): string[] {
+  if (!method?.selector) return [];
+  if (method.source === 'none') return [`The selector ${method.selector} is not in the data set and the recipient was not recognised, so the method is not named.`];
+  const notes: string[] = [];
+  if (!method.argumentsDecoded) notes.push(`The input does not fit ${method.signature}, the data set's signature for ${method.selector}, so its arguments are not decoded.`);
+  if (method.alternatives.length) {
+    notes.push(`The selector ${method.selector} fits several signatures of the data set; ${method.signature} is shown and the others are listed in method.alternatives.`);
+  }
+  return notes;
+}
+
+function decodeRevert(data: TxDecodeData, target: RecognisedContract | null): Result['revert'] {
+  if (data.receipt?.status !== 'reverted') return null;
+  const empty = { errorName: null, signature: null, source: 'none' as const, arguments: [], data: null };
+  const replay = data.replay;
+  if (!replay || replay.status !== 'ok') return { ...empty, kind: 'unavailable', reason: null };
+  if (replay.result.status === 'success') return { ...empty, kind: 'not_reproduced', reason: null };
+  const { kind, ...decoded } = decodeRevertData(replay.result.data, target?.abi ?? null);
+  return { kind, ...decoded };
+}
+
+function revertNotes(data: TxDecodeData): { notes: string[]; limitations: string[]; failed: boolean } {
+  if (data.receipt?.status !== 'reverted') return { notes: [], limitations: [], failed: false };
+  const block = data.receipt.blockNumber;
+  const notes = [`The revert reason comes from replaying the transaction with eth_call on the state after block ${block > 0n ? block - 1n : 0n}; transactions earlier in block ${block} are not replayed first.`];
+  const replay = data.replay;
+  if (!replay) return { notes, limitations: ['The node returned the receipt but not the transaction, so the revert could not be replayed.'], failed: true };
+  if (replay.status === 'failed') return { notes, limitations: ['The node did not answer the replay of the reverted transaction, so the revert reason is missing.'], failed: true };
+  if (replay.status === 'not_possible') return { notes, limitations: [replay.reason], failed: false };
+  if (replay.result.status === 'success') {
+    return { notes, limitations: ['Replayed at the previous block the transaction succeeds: it failed because of state that changed inside its own block (or of its gas limit), which the replay cannot show.'], failed: false };
+  }
+  return { notes, limitations: [], failed: false };
+}
+
+function traceLimitations(data: TxDecodeData, shownCalls: number, totalCalls: number): { limitations: string[]; failed: boolean } {
+  switch (data.trace.status) {
+    case 'not_offered':
+      return { limitations: ['The node offers no execution traces, so internal calls (and native coin moved by contracts) are not listed.'], failed: false };
+    case 'failed':
+      return { limitations: ['The node failed to return the execution trace, so internal calls are not listed.'], failed: true };
+    case 'ok':
+      return {
+        limitations: totalCalls > shownCalls ? [`The transaction made ${totalCalls} internal calls; the first ${shownCalls} are listed.`] : [],
+        failed: false,
+      };
+    case 'not_read':
+      return { limitations: [], failed: false };
+  }
+}
+
+function notFound(input: TransactionRequest, data: TxDecodeData): ToolOutput<Result> {
+  const chain = CHAINS[input.chain];
+  const result: Result = {
+    transactionHash: input.transactionHash,
+    chain: input.chain,
+    status: 'not_found',
+    blockNumber: null,
+    timestamp: null,
+    from: null,
+    to: null,
+    contractCreated: null,
+    value: null,
+    fee: null,
+    method: null,
+    interaction: { kind: 'unknown', targetIsContract: null, targetAccountType: null, targetName: null, recognisedAs: null, proxyImplementation: null, delegatedTo: null },
+    tokenTransfers: [],
+    internalCalls: { available: false, calls: [] },
+    revert: null,
+    summary: '',
+  };
+  return {
+    result: { ...result, summary: describeTransaction(result) },
+    metadata: {
+      chain: input.chain,
+      dataSourceStatus: data.coverage.dataSourceStatus,
+      dataNotes: [...data.coverage.notes],
+      limitations: [`The ${chain.displayName} node does not know this hash: it may be on another chain, dropped, or never broadcast.`],
+    },
+  };
+}
+
+export function analyzeTxDecode(input: TransactionRequest, data: TxDecodeData, _context: AnalyzeContext): ToolOutput<Result> {
+  const { transaction: tx, receipt } = data;
+  if (!tx && !receipt) return notFound(input, data);
+  const chain = input.chain;
+  const book = new ContractBook(chain, data);
+
+  const to = receipt ? receipt.to : (tx?.to ?? null);
+  const from = receipt?.from ?? tx!.from;
+  const target = book.get(to);
+  const method = tx && to ? decodeMethod(tx.input, target?.abi ?? null) : null;
+  const account = to && data.targetCode !== null ? classifyAccountCode(data.targetCode) : null;
+  const frames = data.trace.status === 'ok' ? data.trace.frames : [];
+  const internal = frames.filter((f) => f.depth > 0);
+  const shown = internal.slice(0, DECODE_LIMITS.internalCalls);
+
+  const tokenTransfers = (receipt?.logs ?? []).flatMap(decodeTransferLog).map((t) => {
+    const token = book.get(t.token);
+    return {
+      standard: t.kind,
+      logIndex: t.logIndex,
+      token: t.token,
+      symbol: token?.symbol ?? null,
+      from: t.from,
+      to: t.to,
+      amount: tokenAmount(t.amount, token, t.kind === 'erc20'),
+      tokenId: t.tokenId === null ? null : t.tokenId.toString(),
+    };
+  });
+
+  const calls = shown.map((f) => {
+    const decoded = f.type === 'CREATE' || f.type === 'CREATE2' ? null : decodeMethod(f.input, book.get(f.to)?.abi ?? null);
+    return {
+      type: f.type,
+      from: getAddress(f.from),
+      to: f.to ? getAddress(f.to) : null,
+      value: nativeAmount(chain, f.value),
+      selector: decoded?.selector ?? null,
+      method: decoded?.name ?? null,
+      signature: decoded?.signature ?? null,
+      depth: f.depth,
+      reverted: f.reverted,
+    };
+  });
+
+  const result: Result = {
+    transactionHash: input.transactionHash,
+    chain,
+    status: receipt ? receipt.status : 'pending',
+    blockNumber: receipt ? receipt.blockNumber.toString() : null,
+    timestamp: data.block ? new Date(Number(data.block.timestamp) * 1000).toISOString() : null,
+    from,
+    to,
+    contractCreated: receipt?.contractAddress ?? null,
+    value: tx ? nativeAmount(chain, tx.value) : null,
+    fee: receipt
+      ? {
+          gasUsed: receipt.gasUsed.toString(),
+          gasLimit: tx ? tx.gas.toString() : null,
+          effectiveGasPrice: receipt.effectiveGasPrice.toString(),
+          total: nativeAmount(chain, receipt.gasUsed * receipt.effectiveGasPrice),
+        }
+      : null,
+    method: method ? methodFields(method) : null,
+    interaction: {
+      kind: to === null ? 'contract_creation' : method ? 'contract_call' : 'transfer',
+      targetIsContract: account ? account.kind !== 'eoa' : null,
+      targetAccountType: account?.kind ?? null,
+      targetName: target?.label ?? null,
+      recognisedAs: target?.as ?? null,
+      proxyImplementation: proxyImplementation(frames, to, tx?.input),
+      delegatedTo: account?.delegatedTo ?? null,
+    },
+    tokenTransfers,
+    internalCalls: { available: data.trace.status === 'ok', calls },
+    revert: decodeRevert(data, target),
+    summary: '',
+  };
+
+  const trace = traceLimitations(data, shown.length, internal.length);
+  const revert = revertNotes(data);
+  const limitations = [
+    ...(receipt ? [] : ['The transaction is not mined yet: there is no receipt, fee, token transfer or internal call to show.']),
+    ...(tx ? [] : ['The node returned the receipt but not the transaction: value, input and gas limit are unknown.']),
+    ...methodLimitations(method),
+    ...trace.limitations,
+    ...revert.limitations,
+    ...(data.unprobed ? [`${data.unprobed} more contracts took part; names and decimals were read for the first ${data.probes.length}.`] : []),
+    ...(receipt && (chain === 'base' || chain === 'optimism') ? ['The fee is the L2 execution fee; the L1 data fee that OP-stack chains also charge is not included.'] : []),
+  ];
+  const { functions, errors } = SELECTOR_INDEX.counts;
+  const dataNotes = [
+    ...data.coverage.notes,
+    `Methods and errors are named from a recognised contract's interface where the contract was recognised, otherwise from Paysight's data set of ${functions} function and ${errors} error signatures.`,
+    ...(data.probes.length || data.targetCode !== null ? ['Contract code, token names, symbols and decimals were read at the latest block, not at the transaction\'s block.'] : []),
+    ...revert.notes,
+  ];
+  const degraded = trace.failed || revert.failed;
+  return {
+    result: { ...result, summary: describeTransaction(result) },
+    metadata: {
+      chain,
+      dataSourceStatus: degraded && data.coverage.dataSourceStatus === 'Live' ? 'Partial' : data.coverage.dataSourceStatus,
+      dataNotes,
+      limitations,
+    },
+  };
+}

@@ -1,0 +1,18 @@
+import type { TransactionRequest, TxDecodeResult } from '@paysight/contracts';
+import type { ToolModule } from '../../tool-module.js';
+import { analyzeTxDecode } from './analyze.js';
+import type { TxDecodeData } from './data.js';
+import { gatherTxDecode } from './gather.js';
+
+export { analyzeTxDecode } from './analyze.js';
+export type { ReplayReading, TraceReading, TxDecodeData } from './data.js';
+export { DECODE_LIMITS, gatherTxDecode } from './gather.js';
+export { describeTransaction } from './summary.js';
+
+/** tx_decode (MCP svc_tx_hash_lookup): what a transaction did, in data and in words. */
+export const txDecode: ToolModule<TransactionRequest, TxDecodeData, TxDecodeResult> = {
+  id: 'tx_decode',
+  chains: (input) => [input.chain],
+  gather: gatherTxDecode,
+  analyze: analyzeTxDecode,
+};
