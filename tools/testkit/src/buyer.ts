@@ -16,17 +16,24 @@ export async function fundedBuyer(usdc = 5_000_000n): Promise<DevnetAccount> {
   return buyer;
 }
 
-/** The official x402 client (v2 and v1 exact schemes on Base) signing as `buyer`. */
-export function officialPaymentClient(buyer: DevnetAccount): x402HTTPClient {
+/**
+ * The official x402 client (v2 and v1 exact schemes on Base) signing as `buyer`. It refuses offers
+ * above `maxUsd` (the client's own default is $1; the 5 USDC report needs more).
+ */
+export function officialPaymentClient(buyer: DevnetAccount, maxUsd = '1'): x402HTTPClient {
   const signer = toClientEvmSigner(privateKeyToAccount(buyer.privateKey));
-  return new x402HTTPClient(new x402Client().register('eip155:8453', new ExactEvmScheme(signer)).registerV1('base', new ExactEvmSchemeV1(signer)));
+  const client = new x402Client()
+    .register('eip155:8453', new ExactEvmScheme(signer))
+    .registerV1('base', new ExactEvmSchemeV1(signer))
+    .setSpendControls({ maxAmountPerPayment: `$${maxUsd}` });
+  return new x402HTTPClient(client);
 }
 
 /**
  * fetch that pays 402 answers with the official client. With `protocol: 1` the 402's v2 header is
  * hidden from the client, so it pays from the body's v1 offer with an X-PAYMENT header.
  */
-export function payingFetch(buyer: DevnetAccount, options: { protocol?: 1 | 2 } = {}): typeof fetch {
+export function payingFetch(buyer: DevnetAccount, options: { protocol?: 1 | 2; maxUsd?: string } = {}): typeof fetch {
   const base: typeof fetch =
     options.protocol === 1
       ? async (input, init) => {
@@ -37,7 +44,7 @@ export function payingFetch(buyer: DevnetAccount, options: { protocol?: 1 | 2 } 
           return new Response(await response.arrayBuffer(), { status: 402, headers });
         }
       : fetch;
-  return wrapFetchWithPayment(base, officialPaymentClient(buyer));
+  return wrapFetchWithPayment(base, officialPaymentClient(buyer, options.maxUsd));
 }
 
 export async function usdcBalance(address: Address, chain: ChainName = 'base'): Promise<bigint> {
