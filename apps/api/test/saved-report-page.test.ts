@@ -2,6 +2,7 @@ import type { Store } from '@paysight/contracts';
 import { openStore } from '@paysight/store';
 import { startTestApi, type TestApi } from '@paysight/testkit';
 import type { Page } from 'playwright-core';
+import { TOP_COUNTERPARTIES } from '../src/report-page/charts-section.js';
 import { savedReportPath } from '../src/routes/saved-report.js';
 import { chromiumAvailability, installChromium, launchChromium, type Chromium } from './saved-report-browser.js';
 import { fixtureReport } from './saved-report-fixture.js';
@@ -119,7 +120,7 @@ describeWithChromium(() => {
     );
 
     const counterparties = await page.locator('svg[data-chart=counterparties] [data-point]').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-value')));
-    expect(counterparties).toEqual(report.counterparties.slice(0, 8).map((c) => String(c.interactions)));
+    expect(counterparties).toEqual(report.counterparties.slice(0, TOP_COUNTERPARTIES).map((c) => String(c.interactions)));
 
     const exposure = await page.locator('svg[data-chart=exposure] [data-point]').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-label')));
     expect(exposure).toEqual(['USDC', 'USDbC', 'DAI', 'ETH (native)', 'WETH', 'AERO']);

@@ -50,11 +50,11 @@ export function chartsSection(report: WalletReport): SafeHtml {
 </section>`;
 }
 
-export function balancePoints(timeline: Timeline): DayValue[] {
+function balancePoints(timeline: Timeline): DayValue[] {
   return timeline.points.map((p) => ({ date: p.date, value: wholeUnits(p.nativeBalance, timeline.nativeDecimals) ?? '0' }));
 }
 
-export function nativeFlowDays(timeline: Timeline): FlowDay[] {
+function nativeFlowDays(timeline: Timeline): FlowDay[] {
   return timeline.points.map((p) => ({
     date: p.date,
     inflow: wholeUnits(p.nativeIn, timeline.nativeDecimals) ?? '0',
@@ -62,11 +62,11 @@ export function nativeFlowDays(timeline: Timeline): FlowDay[] {
   }));
 }
 
-export function stablecoinFlowDays(timeline: Timeline): FlowDay[] {
+function stablecoinFlowDays(timeline: Timeline): FlowDay[] {
   return timeline.points.map((p) => ({ date: p.date, inflow: p.stablecoinInUsd, outflow: p.stablecoinOutUsd }));
 }
 
-export function counterpartyRows(counterparties: readonly Counterparty[], timeline: Timeline): BarRow[] {
+function counterpartyRows(counterparties: readonly Counterparty[], timeline: Timeline): BarRow[] {
   const native = (wei: string) => `${groupDigits(wholeUnits(wei, timeline.nativeDecimals) ?? wei)} ${timeline.nativeSymbol}`;
   return [...counterparties]
     .sort((a, b) => b.interactions - a.interactions)
@@ -89,7 +89,7 @@ export function counterpartyRows(counterparties: readonly Counterparty[], timeli
 }
 
 /** Stablecoins first, largest first, on one USD scale; then the native coin and other tokens by amount. */
-export function exposureRows(exposure: Exposure): BarRow[] {
+function exposureRows(exposure: Exposure): BarRow[] {
   const amount = (t: Exposure['tokens'][number]) => t.formatted ?? (t.decimals === null ? null : wholeUnits(t.balance, t.decimals));
   const name = (t: Exposure['tokens'][number]) => t.symbol ?? t.name ?? shortHex(t.address);
   const stablecoins: BarRow[] = exposure.tokens
