@@ -3,6 +3,8 @@ import type { Address } from 'viem';
 import { type DevnetAccount, NAMED_ACCOUNTS } from './accounts.js';
 import { chainHandle, type ChainHandle } from './chain/client.js';
 import { type LocalChain, startLocalChain } from './chain/hardhat.js';
+import { ChainIndexer } from './explorer/indexer.js';
+import { API_PATH, startExplorerServer } from './explorer/server.js';
 import { placePredeploys, predeployedContracts } from './chain/predeploys.js';
 import { Funder } from './faucet/funder.js';
 import { type FaucetServer, startFaucetServer } from './faucet/server.js';
@@ -22,12 +24,14 @@ export interface DevnetChain {
 export interface DevnetInfo {
   chains: Record<ChainName, DevnetChain>;
   faucetUrl: string;
+  /** The local block explorer's Etherscan API v2 base URL (…/v2/api, one for all chains): use it as EXPLORER_API_URL. */
+  explorerUrl: string;
   accounts: { demoBuyer: DevnetAccount; payee: DevnetAccount; facilitator: DevnetAccount; faucet: DevnetAccount };
   scenario: Scenario;
 }
 
 export interface Devnet extends DevnetInfo {
-  /** Stops every chain and the faucet. */
+  /** Stops every chain, the faucet and the explorer. */
   close(): Promise<void>;
 }
 
@@ -38,6 +42,8 @@ export interface DevnetOptions {
   ports?: Partial<Record<ChainName, number>>;
   /** Faucet port; a free port by default. */
   faucetPort?: number;
+  /** Explorer port; a free port by default. */
+  explorerPort?: number;
   /** Seed the scenario (default true). Without it the chains hold only USDC, Multicall3 and the faucet's coin. */
   seed?: boolean;
   log?: (line: string) => void;
@@ -109,17 +115,21 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
 
     const faucet: FaucetServer = await startFaucetServer(new Funder(handles, NAMED_ACCOUNTS.faucet), host, options.faucetPort ?? 0);
     closers.push(faucet.close);
+    const indexers = Object.fromEntries(CHAIN_NAMES.map((name) => [name, new ChainIndexer(handles[name])])) as Record<ChainName, ChainIndexer>;
+    const explorer = await startExplorerServer(indexers, host, options.explorerPort ?? 0);
+    closers.push(explorer.close);
 
     const info: DevnetInfo = {
       chains: Object.fromEntries(
         CHAIN_NAMES.map((name) => [name, { name, chainId: CHAINS[name].chainId, rpcUrl: local[name].url, usdc: CHAINS[name].usdc }]),
       ) as Record<ChainName, DevnetChain>,
       faucetUrl: faucet.url,
+      explorerUrl: `${explorer.url}${API_PATH}`,
       accounts: { ...NAMED_ACCOUNTS },
       scenario,
     };
     for (const name of CHAIN_NAMES) log(`devnet: ${name} (chain id ${CHAINS[name].chainId}) at ${local[name].url}`);
-    log(`devnet: faucet at ${faucet.url} (ready in ${Date.now() - startedAt} ms)`);
+    log(`devnet: faucet at ${faucet.url}, explorer at ${info.explorerUrl} (ready in ${Date.now() - startedAt} ms)`);
     return { ...info, close: closeAll };
   } catch (error) {
     await closeAll().catch(() => undefined);

@@ -1,13 +1,10 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage } from 'node:http';
 import { ServiceError } from '@paysight/contracts';
+import { errorMessage, listen, type LocalServer, sendJson } from '../http/local-server.js';
 import type { Funder } from './funder.js';
 import { parseFundRequestBody } from './request.js';
 
-export interface FaucetServer {
-  /** http://host:port, without a trailing slash. */
-  url: string;
-  close(): Promise<void>;
-}
+export type FaucetServer = LocalServer;
 
 const MAX_BODY_BYTES = 10_000;
 
@@ -15,26 +12,13 @@ const MAX_BODY_BYTES = 10_000;
 export async function startFaucetServer(funder: Funder, host: string, port: number): Promise<FaucetServer> {
   const server = createServer((req, res) => {
     handle(funder, req)
-      .then((body) => send(res, 200, body))
+      .then((body) => sendJson(res, 200, body))
       .catch((error: unknown) => {
         const e = error instanceof ServiceError ? error : new ServiceError(500, 'internal_error', `funding failed: ${errorMessage(error)}`);
-        send(res, e.status, e.body);
+        sendJson(res, e.status, e.body);
       });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', (error) => reject(new Error(`faucet cannot listen on ${host}:${port}: ${error.message}`)));
-    server.listen(port, host, () => resolve());
-  });
-  const address = server.address();
-  if (address === null || typeof address === 'string') throw new Error('faucet server has no TCP address');
-  return {
-    url: `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.closeAllConnections();
-        server.close((error) => (error ? reject(error) : resolve()));
-      }),
-  };
+  return listen('faucet', server, host, port);
 }
 
 async function handle(funder: Funder, req: IncomingMessage): Promise<unknown> {
@@ -61,15 +45,4 @@ async function readJson(req: IncomingMessage): Promise<unknown> {
   } catch {
     throw new ServiceError(400, 'invalid_json', 'the body is not valid JSON');
   }
-}
-
-function send(res: ServerResponse, status: number, body: unknown): void {
-  const text = JSON.stringify(body);
-  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
-  res.end(text);
-}
-
-function errorMessage(error: unknown): string {
-  if (error instanceof Error) return (error as Error & { shortMessage?: string }).shortMessage ?? error.message;
-  return String(error);
 }
