@@ -1,5 +1,5 @@
-import { CHAIN_NAMES, CHAINS, transactionRequest, txDecodeResult, type ChainName } from '@paysight/contracts';
-import { readTestStack, toolPorts } from '@paysight/testkit';
+import { CHAIN_NAMES, CHAINS, transactionRequest, txDecodeResult, type CallRequest, type ChainName, type ChainSource } from '@paysight/contracts';
+import { devnetChainSource, readTestStack, toolPorts } from '@paysight/testkit';
 import { parseUnits } from 'viem';
 import { runTool } from '../src/tool-module.js';
 import { txDecode } from '../src/tx/decode/index.js';
@@ -158,5 +158,47 @@ describe('tx_decode on the base devnet: x402 payments', () => {
     expect(args).toMatchObject({ from: world.wallets.demoBuyer!.address, to: world.wallets.payee!.address, value: '10000' });
     expect(result.tokenTransfers).toMatchObject([{ symbol: 'USDC', amount: { raw: '10000', formatted: '0.01' } }]);
     expect(result.summary).toMatch(/called transferWithAuthorization\(.*\) on USD Coin \(USDC\) at 0x8335…2913; it succeeded .* It moved 0\.01 USDC from/);
+  });
+});
+
+describe('tx_decode reads', () => {
+  const world = scenario.chains.ethereum;
+
+  /** The devnet source, recording the contract reads and replays the tool asks for. */
+  function recordingSource() {
+    const source = devnetChainSource();
+    const reads: number[] = [];
+    const replays: CallRequest[] = [];
+    const recording: ChainSource = Object.assign(Object.create(source) as ChainSource, {
+      readContracts: (...args: Parameters<ChainSource['readContracts']>) => {
+        reads.push(args[1].length);
+        return source.readContracts(...args);
+      },
+      call: (chain: ChainName, request: CallRequest) => {
+        replays.push(request);
+        return source.call(chain, request);
+      },
+    });
+    return { ports: toolPorts({ chain: recording }), reads, replays };
+  }
+
+  it('asks every contract that took part for its name and decimals in one Multicall3 round trip', async () => {
+    const { ports: recorded, reads } = recordingSource();
+    const tx = world.transactions['smart-account-user-batches-payments']!;
+    const { result } = await runTool(txDecode, transactionRequest.parse({ hash: tx.hash, chain: 'ethereum' }), recorded, ctx);
+    expect(result.tokenTransfers[0]?.symbol).toBe('USDC');
+    // The delegated account and USDC, five reads each.
+    expect(reads).toEqual([10]);
+  });
+
+  it('replays a reverted transaction at the previous block with its own sender, recipient, value and input', async () => {
+    const { ports: recorded, replays } = recordingSource();
+    const tx = world.transactions['bob-steps-too-far']!;
+    await runTool(txDecode, transactionRequest.parse({ hash: tx.hash, chain: 'ethereum' }), recorded, ctx);
+    expect(replays).toEqual([expect.objectContaining({ from: tx.from, to: tx.to, value: 0n, blockNumber: BigInt(tx.blockNumber - 1) })]);
+    expect(replays[0]!.data.slice(0, 10)).toBe('0x03df179c');
+    const ok = world.transactions['alice-increments-counter']!;
+    await runTool(txDecode, transactionRequest.parse({ hash: ok.hash, chain: 'ethereum' }), recorded, ctx);
+    expect(replays).toHaveLength(1);
   });
 });

@@ -27,7 +27,7 @@ describe('address_poisoning', () => {
       history: history(realPayment),
       snapshot: { transfers: [logTransfer({ transactionHash: hash(2), token: USDC, from: WALLET, to: LOOKALIKE, amount: 0n, blockNumber: 995_000n, logIndex: 7 }), paidTransfer] },
       tokenMetadata: usdcMeta,
-      transactionParties: { [hash(1)]: { from: WALLET, to: USDC }, [hash(2)]: { from: ATTACKER, to: USDC } },
+      transactionParties: { [hash(1)]: { from: WALLET, to: USDC, type: null }, [hash(2)]: { from: ATTACKER, to: USDC, type: null } },
     });
     const flag = onlyFlag(detectAddressPoisoning(riskContext(evidence)), 'address_poisoning');
     expect(flag.evidence[0]).toMatchObject({ kind: 'log', transactionHash: hash(2), logIndex: 7, blockNumber: '995000', address: LOOKALIKE });
@@ -47,7 +47,7 @@ describe('address_poisoning', () => {
         ],
       },
       tokenMetadata: usdcMeta,
-      transactionParties: { [hash(1)]: { from: WALLET, to: USDC }, [hash(4)]: { from: ATTACKER, to: USDC } },
+      transactionParties: { [hash(1)]: { from: WALLET, to: USDC, type: null }, [hash(4)]: { from: ATTACKER, to: USDC, type: null } },
     });
     const flag = onlyFlag(detectAddressPoisoning(riskContext(evidence)), 'address_poisoning');
     expect(citedHashes(flag).sort()).toEqual([hash(3), hash(4)].sort());

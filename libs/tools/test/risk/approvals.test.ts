@@ -57,7 +57,7 @@ describe('stale_approval', () => {
   it('does not flag an approval the spender used: a transferFrom it sent, or an allowance below the approved amount', () => {
     const pulled = withApprovals([limited()], 90, {
       snapshot: { transfers: [logTransfer({ transactionHash: hash(9), token: TOKEN, from: WALLET, to: addr('99'), amount: 100n, blockNumber: 950_000n })] },
-      transactionParties: { [hash(9)]: { from: SPENDER, to: TOKEN } },
+      transactionParties: { [hash(9)]: { from: SPENDER, to: TOKEN, type: null } },
     });
     expect(detectStaleApproval(riskContext(pulled))).toHaveLength(0);
     expect(detectStaleApproval(riskContext(withApprovals([limited({ allowance: 400n })], 90)))).toHaveLength(0);

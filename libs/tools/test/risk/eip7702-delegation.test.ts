@@ -9,11 +9,22 @@ const SENDER = addr('5e4d');
 const delegatedTo = (target: string) => `0xef0100${target.slice(2).toLowerCase()}` as const;
 
 describe('EIP-7702 delegation', () => {
-  it('reports a known smart-account implementation as informational, weight 0, with the dataset entry', () => {
-    const flag = onlyFlag(detectEip7702Delegation(riskContext(walletEvidence({ snapshot: { code: delegatedTo(METAMASK) } }))), 'eip7702_smart_account_delegation');
+  it('reports a known smart-account implementation as informational, weight 0, citing the dataset, the type-4 transaction and the calls it ran', () => {
+    const evidence = walletEvidence({
+      snapshot: { code: delegatedTo(METAMASK) },
+      history: history({ transactions: [tx({ hash: hash(7), from: WALLET, to: WALLET, selector: '0x12345678' }), tx({ hash: hash(6), from: WALLET, to: WALLET })] }),
+      transactionParties: { [hash(6)]: { from: WALLET, to: WALLET, type: 'eip7702' }, [hash(7)]: { from: WALLET, to: WALLET, type: 'eip1559' } },
+    });
+    const flag = onlyFlag(detectEip7702Delegation(riskContext(evidence)), 'eip7702_smart_account_delegation');
     expect(flag).toMatchObject({ severity: 'info', weight: 0 });
-    expect(flag.evidence.map((e) => e.kind)).toEqual(['contract_code', 'dataset']);
+    expect(flag.evidence.map((e) => [e.kind, e.transactionHash])).toEqual([
+      ['contract_code', undefined],
+      ['dataset', undefined],
+      ['transaction', hash(6)],
+      ['transaction', hash(7)],
+    ]);
     expect(flag.evidence[1]!.dataset).toMatchObject({ id: 'eip7702-smart-accounts', snapshotDate: '2026-11-23' });
+    expect(flag.evidence[2]!.detail).toMatch(/Type-4 .* sent by the account itself/);
   });
 
   it('reports a sweeper when coin sent to the account leaves it in the same transaction, citing both legs', () => {
@@ -29,6 +40,22 @@ describe('EIP-7702 delegation', () => {
     const legs = flag.evidence.filter((e) => e.transactionHash === hash(1));
     expect(legs.map((e) => e.address)).toEqual([SENDER, COLLECTOR]);
     expect(flag.explanation).toContain(COLLECTOR);
+  });
+
+  it('counts coin the delegate moved out in a transaction someone else sent, with nothing arriving', () => {
+    const evidence = walletEvidence({
+      snapshot: { code: delegatedTo(SWEEPER) },
+      history: history({
+        transactions: [tx({ hash: hash(4), from: COLLECTOR, to: WALLET, value: 0n })],
+        internalTransfers: [internal({ transactionHash: hash(4), from: WALLET, to: COLLECTOR, value: 10n ** 18n })],
+      }),
+      transactionParties: { [hash(4)]: { from: COLLECTOR, to: WALLET, type: 'eip7702' } },
+    });
+    const flag = onlyFlag(detectEip7702Delegation(riskContext(evidence)), 'eip7702_sweeper_delegation');
+    expect(flag.evidence.filter((e) => e.transactionHash === hash(4)).map((e) => e.detail)).toEqual([
+      expect.stringMatching(/^Moved out by the delegate .* sent 1 ETH \(internal transfer\) to/),
+      expect.stringMatching(/^Type-4 .* sent by 0x/),
+    ]);
   });
 
   it('sees token sweeps from logs alone', () => {

@@ -19,8 +19,14 @@ describe('mixer_interaction', () => {
     expect(flag.evidence.find((e) => e.transactionHash === hash(2))).toMatchObject({ kind: 'transaction', address: POOL, dataset: { id: 'mixers' } });
   });
 
-  it('knows the pools only on their own chain', () => {
-    expect(detectMixerInteraction(riskContext(walletEvidence({ history: mixerHistory, chain: 'base' })))).toHaveLength(0);
+  it('matches the pools on every chain (an address there can only be the same deployer\'s)', () => {
+    expect(detectMixerInteraction(riskContext(walletEvidence({ history: mixerHistory, chain: 'base' })))).toHaveLength(1);
+  });
+
+  it('counts a call the wallet sent to a pool without value, such as a withdrawal it submits itself', () => {
+    const own = history({ transactions: [tx({ hash: hash(3), from: WALLET, to: POOL, value: 0n, selector: '0x21a0adb6' })] });
+    const flag = onlyFlag(detectMixerInteraction(riskContext(walletEvidence({ history: own }))), 'mixer_interaction');
+    expect(flag.evidence[0]).toMatchObject({ kind: 'transaction', transactionHash: hash(3), address: POOL });
   });
 
   it('finds nothing without mixer counterparties', () => {

@@ -91,7 +91,7 @@ export function walletEvidence(over: EvidenceOverrides = {}): WalletEvidence {
     approvals: { events: [], states: [] },
     tokenMetadata: {},
     accounts: {},
-    transactionParties: Object.fromEntries((indexed?.transactions ?? []).map((t) => [t.hash.toLowerCase(), { from: t.from, to: t.to }])),
+    transactionParties: Object.fromEntries((indexed?.transactions ?? []).map((t) => [t.hash.toLowerCase(), { from: t.from, to: t.to, type: null }])),
     blockTimestamps: {},
     sanctionsOracle: null,
     funder: null,

@@ -6,16 +6,18 @@ import { sameAddress, type Detector } from '../context.js';
 import { EIP7702_SMART_ACCOUNTS } from '../datasets/index.js';
 import { buildFlag, datasetEvidence, describeMovement, movementEvidence } from '../evidence-items.js';
 
+/** Value that left the account in a transaction it did not send; `inbound` is what arrived in the same transaction, if anything. */
 export interface Sweep {
-  inbound: Movement;
+  inbound: Movement | null;
   outbound: Movement;
 }
 
 const isNative = (m: Movement) => m.kind === 'native' || m.kind === 'internal';
 
 /**
- * Value that reached the account and left it again in the same transaction, which the account did not
- * send itself: coin in, then an internal transfer out; or a token in, then the same token out.
+ * What the account's code moved out when someone else called it: coin that arrived and left again
+ * as an internal transfer, a token that arrived and left again, or coin that left without arriving
+ * (only the account's own code can move an EOA's coin inside someone else's transaction).
  */
 export function findSweeps(activity: ActivityView): Sweep[] {
   const byTransaction = new Map<string, Movement[]>();
@@ -26,14 +28,30 @@ export function findSweeps(activity: ActivityView): Sweep[] {
   const sweeps: Sweep[] = [];
   for (const moves of byTransaction.values()) {
     if (activity.sentByWallet(moves[0]!.transactionHash) === true) continue;
+    const used = new Set<Movement>();
     for (const inbound of moves.filter((m) => m.direction === 'in' && m.amount > 0n)) {
-      const outbound = moves.find(
-        (m) => m.direction === 'out' && m.amount > 0n && (isNative(inbound) ? m.kind === 'internal' : m.kind === inbound.kind && sameAddress(m.asset, inbound.asset)),
-      );
-      if (outbound) sweeps.push({ inbound, outbound });
+      const outbound = moves.find((m) => m.direction === 'out' && m.amount > 0n && !used.has(m) && (isNative(inbound) ? m.kind === 'internal' : m.kind === inbound.kind && sameAddress(m.asset, inbound.asset)));
+      if (!outbound) continue;
+      used.add(outbound);
+      sweeps.push({ inbound, outbound });
     }
+    for (const outbound of moves.filter((m) => m.direction === 'out' && m.kind === 'internal' && m.amount > 0n && !used.has(m))) sweeps.push({ inbound: null, outbound });
   }
   return sweeps;
+}
+
+/** Type-4 transactions of the account (they carry delegations), among those whose type was looked up. */
+function delegationTransactions(activity: ActivityView): RiskEvidence[] {
+  return activity
+    .transactions()
+    .filter((t) => activity.parties(t.hash)?.type === 'eip7702')
+    .map((t) => ({
+      kind: 'transaction' as const,
+      transactionHash: t.hash,
+      blockNumber: t.blockNumber.toString(),
+      address: t.from,
+      detail: `Type-4 (EIP-7702) transaction sent by ${sameAddress(t.from, activity.wallet) ? 'the account itself' : t.from}: it carries authorizations such as this account's delegation.`,
+    }));
 }
 
 export const detectEip7702Delegation: Detector = ({ evidence, activity }) => {
@@ -47,16 +65,22 @@ export const detectEip7702Delegation: Detector = ({ evidence, activity }) => {
     blockNumber: head,
     detail: `The account's code is the EIP-7702 delegation designator 0xef0100 followed by ${delegate}.`,
   };
+  const setBy = delegationTransactions(activity);
+  const typeLimit = activity.indexed ? 'Only the newest transactions of the account are looked up for their type; an older delegation transaction, or one sent to another address, is not cited.' : 'Without indexed history the transaction that set the delegation is not found.';
   const noInternal = activity.indexed ? [] : ['Without indexed internal transfers, coin forwarded by the delegate is not seen; only token sweeps are.'];
 
   const known = EIP7702_SMART_ACCOUNTS.find(evidence.chain, delegate);
   if (known) {
+    const ownCalls = activity
+      .transactions()
+      .filter((t) => sameAddress(t.from, evidence.address) && sameAddress(t.to, evidence.address) && !setBy.some((e) => e.transactionHash === t.hash))
+      .map((t) => ({ kind: 'transaction' as const, transactionHash: t.hash, blockNumber: t.blockNumber.toString(), address: evidence.address, detail: 'A call the account made to itself, executed by the delegate\'s code (a batch or a sponsored call).' }));
     return [
       buildFlag(
         'eip7702_smart_account_delegation',
         `The account delegates to ${known.label} (${delegate}), a known smart-account implementation. This is informational: the owner keeps control and gains batching and sponsored transactions.`,
-        [codeItem, datasetEvidence(EIP7702_SMART_ACCOUNTS, known, `${delegate} is listed as ${known.label}.`)],
-        ['Recognition rests on the delegate address alone; the implementation\'s own security is not re-audited here.'],
+        [codeItem, datasetEvidence(EIP7702_SMART_ACCOUNTS, known, `${delegate} is listed as ${known.label}.`), ...setBy, ...ownCalls],
+        ['Recognition rests on the delegate address alone; the implementation\'s own security is not re-audited here.', typeLimit],
       ),
     ];
   }
@@ -67,13 +91,17 @@ export const detectEip7702Delegation: Detector = ({ evidence, activity }) => {
     return [
       buildFlag(
         'eip7702_sweeper_delegation',
-        `The account delegates to ${delegate}, and ${sweeps.length} incoming transfer(s) left the account again within the same transaction, to ${collectors.join(', ')}: the delegate sweeps whatever arrives.`,
+        `The account delegates to ${delegate}, and ${sweeps.length} time(s) value left it inside a transaction it did not send${sweeps.some((s) => s.inbound) ? ', right after arriving' : ''}, to ${collectors.join(', ')}: the delegate sweeps the account.`,
         [
           codeItem,
           ...sweeps.flatMap((s) => [
-            movementEvidence(s.inbound, `Inbound: ${describeMovement(s.inbound, activity.formatAmount(s.inbound))}.`),
-            movementEvidence(s.outbound, `Forwarded in the same transaction: ${describeMovement(s.outbound, activity.formatAmount(s.outbound))}.`),
+            ...(s.inbound ? [movementEvidence(s.inbound, `Inbound: ${describeMovement(s.inbound, activity.formatAmount(s.inbound))}.`)] : []),
+            movementEvidence(
+              s.outbound,
+              `${s.inbound ? 'Forwarded in the same transaction' : 'Moved out by the delegate in a transaction the account did not send'}: ${describeMovement(s.outbound, activity.formatAmount(s.outbound))}.`,
+            ),
           ]),
+          ...setBy,
         ],
         ['Sweeps are seen only in the transactions read; a sweeper that has not yet received anything looks like an unrecognized delegation.', ...noInternal],
       ),
@@ -93,8 +121,9 @@ export const detectEip7702Delegation: Detector = ({ evidence, activity }) => {
           blockNumber: head,
           detail: delegateCode ? `The delegate has ${delegateCode.size} bytes of code (${delegateCode.kind}).` : 'The delegate\'s code was not read.',
         },
+        ...setBy,
       ],
-      ['No forwarding of incoming value was seen in what was read; that is not proof the delegate is benign.', ...noInternal],
+      ['No value was seen leaving the account in a transaction it did not send; that is not proof the delegate is benign.', typeLimit, ...noInternal],
     ),
   ];
 };

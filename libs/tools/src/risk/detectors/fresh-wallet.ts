@@ -34,6 +34,10 @@ export const detectFreshWallet: Detector = ({ evidence, activity }) => {
       detail: `Transaction count (nonce) ${sent} at the head block.`,
     },
     ...inbound.slice(0, 3).map((m) => movementEvidence(m, `Early funding: ${describeMovement(m, activity.formatAmount(m))}.`)),
+    ...activity
+      .transactions()
+      .filter((t) => t.from.toLowerCase() === evidence.address.toLowerCase())
+      .map((t) => ({ kind: 'transaction' as const, transactionHash: t.hash, blockNumber: t.blockNumber.toString(), address: t.to ?? undefined, detail: 'One of the few transactions the wallet has sent.' })),
   ];
   return [
     buildFlag(

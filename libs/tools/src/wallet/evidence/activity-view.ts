@@ -54,7 +54,7 @@ export class ActivityView {
   }
 
   /** Sender and target of a transaction when known (indexer, or a lookup by hash). */
-  parties(hash: Hex): { from: Address; to: Address | null } | null {
+  parties(hash: Hex): WalletEvidence['transactionParties'][string] | null {
     return this.evidence.transactionParties[lower(hash)] ?? null;
   }
 

@@ -21,6 +21,8 @@ export const EVIDENCE_LIMITS: Readonly<
       sanctionsChecks: number;
       /** Transactions looked up by hash to learn who sent an outgoing token transfer. */
       senderLookups: number;
+      /** For an EIP-7702 account: its indexed transactions looked up for their type (to find the type-4 ones). */
+      delegationLookups: number;
       /** Receipts of approve calls older than the log window, read for their Approval events. */
       approvalReceipts: number;
       /** Live (token, spender) pairs whose allowance is read. */
@@ -44,6 +46,7 @@ export const EVIDENCE_LIMITS: Readonly<
     spenderCode: 10,
     sanctionsChecks: 50,
     senderLookups: 20,
+    delegationLookups: 5,
     approvalReceipts: 10,
     allowances: 20,
     tokenMetadata: 20,
@@ -58,6 +61,7 @@ export const EVIDENCE_LIMITS: Readonly<
     spenderCode: 30,
     sanctionsChecks: 200,
     senderLookups: 50,
+    delegationLookups: 10,
     approvalReceipts: 30,
     allowances: 60,
     tokenMetadata: 60,
@@ -145,8 +149,8 @@ export interface WalletEvidence {
   tokenMetadata: Record<string, TokenMetadata>;
   /** Code of counterparties, spenders and the delegate, read at the head block, by lower-case address. */
   accounts: Record<string, AccountCode>;
-  /** Sender and target of transactions behind the wallet's activity, by lower-case hash. */
-  transactionParties: Record<string, { from: Address; to: Address | null }>;
+  /** Sender, target and (when looked up by hash) envelope type of transactions behind the wallet's activity, by lower-case hash. */
+  transactionParties: Record<string, { from: Address; to: Address | null; type: string | null }>;
   /** Unix seconds by block number (decimal string), for activity without an indexer timestamp. */
   blockTimestamps: Record<string, string>;
   sanctionsOracle: SanctionsOracleReading | null;

@@ -66,6 +66,9 @@ export async function gatherWalletEvidence(input: WalletRequest, { chain: source
   cut('Approve calls older than the log window', olderCalls.length, limits.approvalReceipts);
   const senderHashes = senderLookups(preliminary, indexed);
   cut('Transactions looked up for the sender of an outgoing token transfer', senderHashes.length, limits.senderLookups);
+  const typeHashes = account.kind === 'delegated_eoa' && indexed ? delegationCandidates(indexed) : [];
+  cut('Transactions of the delegated account looked up for their type', typeHashes.length, limits.delegationLookups);
+  const lookups = [...new Set([...senderHashes.slice(0, limits.senderLookups), ...typeHashes.slice(0, limits.delegationLookups)])];
   const codeTargets = uniqueAddresses([account.delegatedTo, ...ranked.slice(0, limits.counterpartyCode).map((r) => r.address)]);
   cut('Counterparties whose code was read', ranked.length, limits.counterpartyCode);
   const timestampBlocks = blocksWithoutTime(preliminary, windowApprovals.map((a) => a.blockNumber));
@@ -75,7 +78,7 @@ export async function gatherWalletEvidence(input: WalletRequest, { chain: source
 
   const [olderApprovals, parties, codes, blockTimestamps, funderHistory, controlLogs, createdCodes] = await Promise.all([
     readApprovalReceipts(source, chain, address, olderCalls.slice(0, limits.approvalReceipts)),
-    Promise.all(senderHashes.slice(0, limits.senderLookups).map((hash) => source.getTransaction(chain, hash))),
+    Promise.all(lookups.map((hash) => source.getTransaction(chain, hash))),
     readCodes(source, chain, codeTargets, head.number),
     Promise.all(timestampBlocks.slice(0, limits.blockTimestamps).map((n) => source.getBlock(chain, n))),
     funderAddress ? source.getAddressHistory(chain, { address: funderAddress, toBlock: head.number, limit: limits.funderHistory }) : null,
@@ -85,8 +88,8 @@ export async function gatherWalletEvidence(input: WalletRequest, { chain: source
   const approvalEvents = [...windowApprovals, ...olderApprovals];
   const timestamps: Record<string, string> = Object.fromEntries(blockTimestamps.flatMap((h) => (h ? [[h.number.toString(), h.timestamp.toString()]] : [])));
   const transactionParties: WalletEvidence['transactionParties'] = {};
-  for (const tx of indexed?.transactions ?? []) transactionParties[lower(tx.hash)] = { from: tx.from, to: tx.to };
-  for (const tx of parties) if (tx) transactionParties[lower(tx.hash)] = { from: tx.from, to: tx.to };
+  for (const tx of indexed?.transactions ?? []) transactionParties[lower(tx.hash)] = { from: tx.from, to: tx.to, type: null };
+  for (const tx of parties) if (tx) transactionParties[lower(tx.hash)] = { from: tx.from, to: tx.to, type: tx.type };
 
   // One Multicall3 round trip: the snapshot's reads, allowances, token metadata, sanctions checks, control getters.
   const plan = new ReadPlan();
@@ -209,6 +212,12 @@ function senderLookups(movements: readonly Movement[], indexed: AddressHistory |
   const outgoing = movements.filter((m) => m.direction === 'out' && m.logIndex !== null && !known.has(lower(m.transactionHash)));
   const ordered = [...outgoing.filter((m) => m.amount === 0n), ...outgoing.filter((m) => m.amount !== 0n)];
   return [...new Set(ordered.map((m) => m.transactionHash))];
+}
+
+/** The delegated account's transactions whose type may be EIP-7702 (type 4): calls without value first, then the newest. */
+function delegationCandidates(indexed: AddressHistory): Hex[] {
+  const ordered = [...indexed.transactions.filter((t) => t.value === 0n), ...indexed.transactions.filter((t) => t.value !== 0n)];
+  return [...new Set(ordered.map((t) => t.hash))];
 }
 
 /** Blocks of movements and approvals that have no indexer timestamp, newest first. */
