@@ -173,6 +173,16 @@ describe('analyzeTxDecode', () => {
     expect(metadata.limitations[0]).toMatch(/does not know this hash/);
   });
 
+  it('decodes what it can from a receipt whose transaction the node did not return', () => {
+    const { result, metadata } = decode({ transaction: null, receipt: receipt({ status: 'reverted', logs: [] }) });
+    expect(result).toMatchObject({ method: null, value: null, fee: { gasLimit: null }, interaction: { kind: 'unknown' }, revert: { kind: 'unavailable' } });
+    expect(result.summary).toBe('0x0000…11cE sent a transaction to Devnet Dollar (DUSD) at 0x1000…0001; it reverted for a reason that could not be read and still cost 0.0001 ETH.');
+    expect(metadata.limitations).toEqual(
+      expect.arrayContaining(['The node returned the receipt but not the transaction: value, input and gas limit are unknown.', 'The node returned the receipt but not the transaction, so the revert could not be replayed.']),
+    );
+    expect(metadata.dataSourceStatus).toBe('Partial');
+  });
+
   it('reports missing traces as a limitation, and a failed trace as partial data', () => {
     const none = decode({ trace: { status: 'not_offered' } });
     expect(none.result.internalCalls).toEqual({ available: false, calls: [] });
@@ -183,11 +193,14 @@ describe('analyzeTxDecode', () => {
     expect(decode({ trace: { status: 'failed' }, coverage: { dataSourceStatus: 'Demo', notes: [] } }).metadata.dataSourceStatus).toBe('Demo');
   });
 
-  it('caps the internal calls it lists and says how many contracts went unprobed', () => {
+  it('caps the internal calls and token transfers it lists and says how many contracts went unprobed', () => {
     const many = Array.from({ length: DECODE_LIMITS.internalCalls + 5 }, (_, i) => frame({ from: TOKEN, to: BOB, value: 1n, depth: 1 + (i % 2) }));
-    const { result, metadata } = decode({ trace: { status: 'ok', frames: [frame({}), ...many] }, unprobed: 3 });
+    const logs = Array.from({ length: DECODE_LIMITS.tokenTransfers + 1 }, (_, logIndex) => ({ ...erc20Log, logIndex }));
+    const { result, metadata } = decode({ receipt: receipt({ logs }), trace: { status: 'ok', frames: [frame({}), ...many] }, unprobed: 3 });
     expect(result.internalCalls.calls).toHaveLength(DECODE_LIMITS.internalCalls);
+    expect(result.tokenTransfers).toHaveLength(DECODE_LIMITS.tokenTransfers);
     expect(metadata.limitations).toContain(`The transaction made ${DECODE_LIMITS.internalCalls + 5} internal calls; the first ${DECODE_LIMITS.internalCalls} are listed.`);
+    expect(metadata.limitations).toContain(`The logs hold ${DECODE_LIMITS.tokenTransfers + 1} token transfers; the first ${DECODE_LIMITS.tokenTransfers} are listed.`);
     expect(metadata.limitations).toContain('3 more contracts took part; names and decimals were read for the first 1.');
   });
 

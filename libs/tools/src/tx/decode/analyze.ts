@@ -161,7 +161,8 @@ export function analyzeTxDecode(input: TransactionRequest, data: TxDecodeData, _
   const internal = frames.filter((f) => f.depth > 0);
   const shown = internal.slice(0, DECODE_LIMITS.internalCalls);
 
-  const tokenTransfers = (receipt?.logs ?? []).flatMap(decodeTransferLog).map((t) => {
+  const allTransfers = (receipt?.logs ?? []).flatMap(decodeTransferLog);
+  const tokenTransfers = allTransfers.slice(0, DECODE_LIMITS.tokenTransfers).map((t) => {
     const token = book.get(t.token);
     return {
       standard: t.kind,
@@ -210,7 +211,7 @@ export function analyzeTxDecode(input: TransactionRequest, data: TxDecodeData, _
       : null,
     method: method ? methodFields(method) : null,
     interaction: {
-      kind: to === null ? 'contract_creation' : method ? 'contract_call' : 'transfer',
+      kind: to === null ? 'contract_creation' : !tx ? 'unknown' : method ? 'contract_call' : 'transfer',
       targetIsContract: account ? account.kind !== 'eoa' : null,
       targetAccountType: account?.kind ?? null,
       targetName: target?.label ?? null,
@@ -232,6 +233,7 @@ export function analyzeTxDecode(input: TransactionRequest, data: TxDecodeData, _
     ...methodLimitations(method),
     ...trace.limitations,
     ...revert.limitations,
+    ...(allTransfers.length > tokenTransfers.length ? [`The logs hold ${allTransfers.length} token transfers; the first ${tokenTransfers.length} are listed.`] : []),
     ...(data.unprobed ? [`${data.unprobed} more contracts took part; names and decimals were read for the first ${data.probes.length}.`] : []),
     ...(receipt && (chain === 'base' || chain === 'optimism') ? ['The fee is the L2 execution fee; the L1 data fee that OP-stack chains also charge is not included.'] : []),
   ];

@@ -49,6 +49,7 @@ function actionText(result: Result): string {
     if (result.contractCreated) return `${from} deployed a contract at ${shortAddress(result.contractCreated)}`;
     return result.status === 'pending' ? `${from} is deploying a contract` : `${from} tried to deploy a contract`;
   }
+  if (result.interaction.kind === 'unknown') return `${from} sent a transaction to ${targetText(result)}`;
   if (!result.method) return `${from} sent ${value ?? `nothing (0 ${result.value?.symbol ?? 'coin'})`} to ${targetText(result)}`;
   return `${from} called ${callText(result.method)} on ${targetText(result)}${value ? `, sending ${value}` : ''}`;
 }
