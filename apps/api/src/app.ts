@@ -8,7 +8,7 @@ import { bodyErrors, jsonBody } from './http/json-body.js';
 import { silentLogger, type Logger } from './http/logger.js';
 import { healthRouter } from './routes/health.js';
 import { paidToolsRouter } from './routes/paid-tools.js';
-import { savedReportRouter } from './routes/saved-report.js';
+import { savedReportPath, savedReportRouter } from './routes/saved-report.js';
 
 export const SERVICE_VERSION = '0.1.0';
 
@@ -43,7 +43,8 @@ export function createApp(deps: ApiDeps): Express {
       log.info('request', {
         requestId,
         method: req.method,
-        path: req.path,
+        // The matched route, not the path: a saved report's path holds its secret id.
+        path: req.route ? `${req.baseUrl}${String(req.route.path)}` : req.path,
         status: res.statusCode,
         ms: Number((process.hrtime.bigint() - started) / 1_000_000n),
         x402RequestId: res.locals.x402RequestId,
@@ -61,7 +62,7 @@ export function createApp(deps: ApiDeps): Express {
         chain: deps.chainSource,
         narrator: deps.narrator,
         reports: deps.store.reports,
-        savedReportUrl: (id) => `${deps.publicBaseUrl()}/reports/${encodeURIComponent(id)}`,
+        savedReportUrl: (id) => `${deps.publicBaseUrl()}${savedReportPath(id)}`,
       },
       payments: deps.payments,
       tools: deps.tools ?? TOOL_MODULES,

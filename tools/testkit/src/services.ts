@@ -26,6 +26,7 @@ export async function openTestStore(): Promise<Store> {
   return {
     kind: store.kind,
     ledger: store.ledger,
+    reports: store.reports,
     ping: () => store.ping(),
     close: async () => {
       await store.close();
