@@ -100,15 +100,18 @@ describe('five chains in one process', () => {
 describe('ports', () => {
   it('uses the ports it is given and frees them on close', async () => {
     const ports: Partial<Record<ChainName, number>> = { base: await freePort(), optimism: await freePort() };
-    const devnet = await startDevnet({ seed: false, ports });
+    const [faucetPort, explorerPort] = [await freePort(), await freePort()];
+    const devnet = await startDevnet({ seed: false, ports, faucetPort, explorerPort });
     try {
       expect(devnet.chains.base.rpcUrl).toBe(`http://127.0.0.1:${ports.base}`);
       expect(devnet.chains.optimism.rpcUrl).toBe(`http://127.0.0.1:${ports.optimism}`);
+      expect(devnet.faucetUrl).toBe(`http://127.0.0.1:${faucetPort}`);
+      expect(devnet.explorerUrl).toBe(`http://127.0.0.1:${explorerPort}/v2/api`);
     } finally {
       await devnet.close();
     }
     // Free again: a second devnet can take the same ports.
-    const again = await startDevnet({ seed: false, ports });
+    const again = await startDevnet({ seed: false, ports, faucetPort, explorerPort });
     await again.close();
   }, START_TIMEOUT_MS);
 
@@ -118,6 +121,7 @@ describe('ports', () => {
     const { port } = blocker.address() as { port: number };
     try {
       await expect(startDevnet({ seed: false, ports: { polygon: port } })).rejects.toThrow(`cannot listen on 127.0.0.1:${port}`);
+      await expect(startDevnet({ seed: false, explorerPort: port })).rejects.toThrow(`explorer cannot listen on 127.0.0.1:${port}`);
     } finally {
       await new Promise((resolve) => blocker.close(resolve));
     }

@@ -18,6 +18,16 @@ it(
     // Block timestamps follow the wall clock; everything the scenario publishes does not.
     expect(second.scenario).toEqual(first.scenario);
 
+    // That includes the risk patterns: transactions sent by impersonation (Hardhat's fake signatures),
+    // type-4 delegations (deterministic authorization signatures) and the look-alike address.
+    const { riskPatterns, transactions, wallets } = second.scenario.chains.base;
+    expect(riskPatterns.length).toBeGreaterThan(10);
+    expect(riskPatterns).toEqual(first.scenario.chains.base.riskPatterns);
+    expect(wallets.lookalike).toEqual(first.scenario.chains.base.wallets.lookalike);
+    for (const name of ['poison-zero-transfer-from-victim', 'lazarus-pays-sanctions-exposed', 'drainer-delegates-sweeper-victim', 'smart-account-user-delegates']) {
+      expect([name, transactions[name]?.hash]).toEqual([name, first.scenario.chains.base.transactions[name]?.hash]);
+    }
+
     const hashes = CHAIN_NAMES.flatMap((chain) => Object.values(first.scenario.chains[chain].transactions).map((tx) => tx.hash));
     expect(new Set(hashes).size).toBe(hashes.length);
     // Contracts come from the same deployer and nonces on every chain, so they share their addresses.
