@@ -91,7 +91,7 @@ export const detectEip7702Delegation: Detector = ({ evidence, activity }) => {
     return [
       buildFlag(
         'eip7702_sweeper_delegation',
-        `The account delegates to ${delegate}, and ${sweeps.length} time(s) value left it inside a transaction it did not send${sweeps.some((s) => s.inbound) ? ', right after arriving' : ''}, to ${collectors.join(', ')}: the delegate sweeps the account.`,
+        `The account delegates to ${delegate}, and value left it ${sweeps.length} time(s) inside transactions it did not send (${sweeps.filter((s) => s.inbound).length} right after arriving), to ${collectors.join(', ')}: the delegate sweeps the account.`,
         [
           codeItem,
           ...sweeps.flatMap((s) => [

@@ -17,7 +17,9 @@ export const detectMixerInteraction: Detector = ({ evidence, activity }) => {
     else withdrawals++;
     cited.add(m.transactionHash.toLowerCase());
     const role = m.direction === 'out' ? 'Deposit' : 'Withdrawal';
-    items.push({ ...movementEvidence(m, `${role}: ${describeMovement(m, activity.formatAmount(m))} (${mixer.label}).`), dataset: MIXERS.cite(mixer) });
+    const sender = activity.parties(m.transactionHash)?.from;
+    const via = sender && sender.toLowerCase() !== evidence.address.toLowerCase() ? `, in a transaction sent by ${sender} (a relayer)` : '';
+    items.push({ ...movementEvidence(m, `${role}: ${describeMovement(m, activity.formatAmount(m))} (${mixer.label})${via}.`), dataset: MIXERS.cite(mixer) });
   }
   // Calls without value (a withdrawal the wallet submits itself, a router deposit of tokens) count too.
   for (const t of activity.transactions()) {

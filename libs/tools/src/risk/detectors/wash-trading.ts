@@ -53,7 +53,10 @@ export const detectWashTrading: Detector = ({ activity }) => {
       movementEvidence(back, `Round trip, leg 2 (${Math.round(Number(back.timestamp! - first.timestamp!) / 60)} minutes later): ${describeMovement(back, activity.formatAmount(back))}.`),
     ]),
   );
-  const summary = repeated.map((trips) => `${trips.length} with ${trips[0]!.first.counterparty} in ${activity.assetSymbol(trips[0]!.first.asset)}`);
+  const summary = repeated.map((trips) => {
+    const { first } = trips[0]!;
+    return `${trips.length} with ${first.counterparty} in ${activity.assetSymbol(first.asset)}${first.asset ? ` (${first.asset})` : ''}`;
+  });
   return [
     buildFlag(
       'wash_trading',

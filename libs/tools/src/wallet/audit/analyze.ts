@@ -89,8 +89,8 @@ function summary(input: WalletRequest, evidence: WalletEvidence, { score, label,
   const counterparties = new Set(activity.movements.map((m) => m.counterparty.toLowerCase())).size;
   const parts = [
     `${evidence.address} on ${chain.displayName}: risk ${score}/100 (${label}).`,
-    raised.length ? `${raised.length} risk flag(s): ${raised.map((f) => f.title.toLowerCase()).join(', ')}.` : 'No risk flags raised.',
-    ...(info.length ? [`Note: ${info.map((f) => f.title.toLowerCase()).join(', ')}.`] : []),
+    raised.length ? `${raised.length} risk flag(s): ${raised.map((f) => f.title).join('; ')}.` : 'No risk flags raised.',
+    ...(info.length ? [`For information: ${info.map((f) => f.title).join('; ')}.`] : []),
     `Holds ${nativeFormatted} ${chain.nativeSymbol} and ${usd(stablecoinHoldingsMicroUsd(activity))} USD in stablecoins; ${activity.movements.length} movement(s) with ${counterparties} counterparties were read.`,
   ];
   if (evidence.history.status === 'unavailable') parts.push('Partial data: no indexed history, so native and internal transfers were not seen.');

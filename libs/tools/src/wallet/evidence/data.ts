@@ -19,7 +19,7 @@ export const EVIDENCE_LIMITS: Readonly<
       spenderCode: number;
       /** Addresses checked with the sanctions oracle in the Multicall3 round trip. */
       sanctionsChecks: number;
-      /** Transactions looked up by hash to learn who sent an outgoing token transfer. */
+      /** Transactions behind the wallet's movements that the indexer did not list, looked up by hash for their sender. */
       senderLookups: number;
       /** For an EIP-7702 account: its indexed transactions looked up for their type (to find the type-4 ones). */
       delegationLookups: number;

@@ -65,7 +65,7 @@ export async function gatherWalletEvidence(input: WalletRequest, { chain: source
   const olderCalls = indexed ? olderApprovalCalls(address, indexed.transactions, window) : [];
   cut('Approve calls older than the log window', olderCalls.length, limits.approvalReceipts);
   const senderHashes = senderLookups(preliminary, indexed);
-  cut('Transactions looked up for the sender of an outgoing token transfer', senderHashes.length, limits.senderLookups);
+  cut('Transactions of others looked up for their sender', senderHashes.length, limits.senderLookups);
   const typeHashes = account.kind === 'delegated_eoa' && indexed ? delegationCandidates(indexed) : [];
   cut('Transactions of the delegated account looked up for their type', typeHashes.length, limits.delegationLookups);
   const lookups = [...new Set([...senderHashes.slice(0, limits.senderLookups), ...typeHashes.slice(0, limits.delegationLookups)])];
@@ -206,12 +206,18 @@ async function readCodes(source: ChainSource, chain: ChainName, addresses: reado
   return Promise.all(addresses.map(async (address) => ({ address, code: await source.getCode(chain, address, block) })));
 }
 
-/** Outgoing token transfers whose transaction the indexer did not list: zero-value ones first (poisoning), then the newest. */
+/**
+ * Transactions behind the wallet's movements that the indexer did not list (someone else sent them):
+ * zero-value transfers out first (poisoning), then internal transfers (mixer withdrawals, sweeps), then
+ * other outgoing token transfers, newest first within each group.
+ */
 function senderLookups(movements: readonly Movement[], indexed: AddressHistory | null): Hex[] {
   const known = new Set(indexed?.transactions.map((t) => lower(t.hash)) ?? []);
-  const outgoing = movements.filter((m) => m.direction === 'out' && m.logIndex !== null && !known.has(lower(m.transactionHash)));
-  const ordered = [...outgoing.filter((m) => m.amount === 0n), ...outgoing.filter((m) => m.amount !== 0n)];
-  return [...new Set(ordered.map((m) => m.transactionHash))];
+  const unknown = movements.filter((m) => !known.has(lower(m.transactionHash)));
+  const zeroOut = unknown.filter((m) => m.direction === 'out' && m.logIndex !== null && m.amount === 0n);
+  const internal = unknown.filter((m) => m.kind === 'internal');
+  const tokenOut = unknown.filter((m) => m.direction === 'out' && m.logIndex !== null && m.amount !== 0n);
+  return [...new Set([...zeroOut, ...internal, ...tokenOut].map((m) => m.transactionHash))];
 }
 
 /** The delegated account's transactions whose type may be EIP-7702 (type 4): calls without value first, then the newest. */

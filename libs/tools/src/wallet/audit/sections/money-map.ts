@@ -1,4 +1,5 @@
 import { CHAINS, formatUnitsCompact, type ReportSection } from '@paysight/contracts';
+import { imitatedToken } from '../../../risk/detectors/fake-token.js';
 import type { ActivityView } from '../../evidence/activity-view.js';
 import type { Movement } from '../../evidence/movements.js';
 import { addressLabel, tallyCounterparties, type Tally } from '../flows.js';
@@ -71,6 +72,7 @@ function flaggedFlows(moves: Movement[], flags: { id: string; evidence: { transa
 
 function otherAssets(activity: ActivityView, moves: Movement[]): Finding {
   const tokens = moves.filter((m) => !isNative(m) && stablecoinMicroUsd(activity.evidence.chain, activity, m) === null);
-  const symbols = [...new Set(tokens.map((m) => activity.assetSymbol(m.asset)))];
-  return finding('Other tokens and NFTs moved', tokens.length ? `${tokens.length} transfer(s) of ${symbols.length} asset(s)` : 'none', symbols.length ? symbols.slice(0, 10).join(', ') : null);
+  const assets = [...new Set(tokens.map((m) => m.asset!))];
+  const named = assets.map((a) => `${activity.assetSymbol(a)} (${a}${imitatedToken(activity.evidence.chain, a, activity.token(a)) ? ', counterfeit' : ''})`);
+  return finding('Other tokens and NFTs moved', tokens.length ? `${tokens.length} transfer(s) of ${assets.length} asset(s)` : 'none', named.length ? named.slice(0, 10).join(', ') : null);
 }
