@@ -17,6 +17,7 @@ describe('mixer_interaction', () => {
     expect(flag.explanation).toMatch(/1 deposit\(s\) and 1 withdrawal\(s\)/);
     expect(flag.explanation).toMatch(/not a sanctions hit/);
     expect(flag.evidence.find((e) => e.transactionHash === hash(2))).toMatchObject({ kind: 'transaction', address: POOL, dataset: { id: 'mixers' } });
+    expect(flag.evidence.find((e) => e.transactionHash === hash(2))!.detail).toContain(`sent by ${RELAYER} (a relayer)`);
   });
 
   it('matches the pools on every chain (an address there can only be the same deployer\'s)', () => {

@@ -21,7 +21,7 @@ describe('wash_trading', () => {
   it('flags repeated round trips of the same asset and amount with one counterparty, citing both legs of each', () => {
     const flag = onlyFlag(detectWashTrading(riskContext(trips(WASH_MIN_ROUND_TRIPS))), 'wash_trading');
     expect(citedHashes(flag)).toEqual([hash(100), hash(101), hash(102), hash(103), hash(104), hash(105)]);
-    expect(flag.explanation).toContain(`3 with ${PEER} in TKN`);
+    expect(flag.explanation).toContain(`3 with ${PEER} in TKN (${TOKEN})`);
   });
 
   it('needs the minimum number of trips, returns inside the window and amounts within tolerance', () => {
