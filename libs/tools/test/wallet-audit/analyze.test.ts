@@ -83,6 +83,8 @@ describe('wallet_audit analysis', () => {
     expect(f['Main destinations']!.value).toContain(`${POOL} [Tornado Cash 0.1 ETH pool]: 0.1 ETH (100%)`);
     expect(f['First funding']!.value).toBe(`2 ETH from ${FUNDER}`);
     expect(f['Flows behind risk flags']).toMatchObject({ value: '1 of 6 flow(s)', note: 'Cited by: mixer_interaction.' });
+    const minted = audit({ history: history({ tokenTransfers: [tokenTransfer({ transactionHash: hash(9), token: USDC, from: '0x0000000000000000000000000000000000000000', value: usdc(5), symbol: 'USDC', decimals: 6 })] }) });
+    expect(findings(minted.result)['Main sources']!.value).toBe('0x0000000000000000000000000000000000000000 [zero address (mint or burn)]: 5 USD (100%)');
   });
 
   it('reads stablecoin receipts as a business: payers, repeat payers, tickets, concentration, payouts', () => {

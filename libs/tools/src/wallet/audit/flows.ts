@@ -1,5 +1,5 @@
 import { CHAINS, formatUnitsCompact, type Counterparty, type Flow, type RiskFlag } from '@paysight/contracts';
-import type { Address } from 'viem';
+import { zeroAddress, type Address } from 'viem';
 import { KNOWN_TOKENS } from '../../shared/known-tokens.js';
 import { EIP7702_SMART_ACCOUNTS, KNOWN_SPENDERS, MIXERS, SANCTIONS_ORACLES, SDN_ADDRESSES } from '../../risk/datasets/index.js';
 import type { ActivityView } from '../evidence/activity-view.js';
@@ -33,6 +33,7 @@ export function toFlow(activity: ActivityView, m: Movement, flags: readonly Risk
 
 /** What an address is known as: an entry of a shipped dataset, or a canonical token. */
 export function addressLabel(activity: ActivityView, address: Address): string | null {
+  if (address === zeroAddress) return 'zero address (mint or burn)';
   const chain = activity.evidence.chain;
   const listed = SDN_ADDRESSES.find(chain, address);
   if (listed) return `OFAC SDN: ${listed.label}`;
