@@ -2,6 +2,7 @@ import type { ToolId } from '@paysight/contracts';
 import type { AnyToolModule } from './tool-module.js';
 import { walletSnapshot } from './wallet/snapshot/index.js';
 import { txStatus } from './tx/status/index.js';
+import { txDecode } from './tx/decode/index.js';
 import { batchWalletSnapshot } from './wallet/batch/index.js';
 import { walletAudit } from './wallet/audit/index.js';
 import { deepWalletReport, savedReport } from './wallet/report/index.js';
@@ -13,6 +14,7 @@ import { deepWalletReport, savedReport } from './wallet/report/index.js';
 export const TOOL_MODULES: Partial<Record<ToolId, AnyToolModule>> = {
   wallet_snapshot: walletSnapshot,
   tx_status: txStatus,
+  tx_decode: txDecode,
   batch_wallet_snapshot: batchWalletSnapshot,
   wallet_audit: walletAudit,
   deep_wallet_report: deepWalletReport,

@@ -1,22 +1,26 @@
-import { CHAINS, type ChainName, MULTICALL3_ADDRESS, PAYMENT } from '@paysight/contracts';
+import { CHAIN_NAMES, CHAINS, type ChainName, MULTICALL3_ADDRESS, PAYMENT } from '@paysight/contracts';
+import { type AddressDataset, EIP7702_SMART_ACCOUNTS, MIXERS, SANCTIONS_ORACLES } from '@paysight/tools';
 import { type Address, type Hex, pad } from 'viem';
 import { ARTIFACTS } from '../artifacts/index.js';
 import type { KnownContract } from '../scenario/world.js';
 import { storageSlot } from '../solidity/artifact.js';
 import type { ChainHandle } from './client.js';
 
+/** One entry of a Paysight risk dataset, found by its label: the devnet places its contracts where the detectors look. */
+function datasetAddress(dataset: AddressDataset, label: string, chain?: ChainName): Address {
+  const entry = dataset.entries.find((e) => e.label.includes(label) && (!chain || e.chains.includes(chain)));
+  if (!entry) throw new Error(`the ${dataset.header.id} dataset has no entry "${label}"${chain ? ` on ${chain}` : ''}`);
+  return entry.address;
+}
+
 /** Chainalysis' free sanctions oracle: one address on most chains, another on Base. */
-export const SANCTIONS_ORACLE_ADDRESSES: Readonly<Record<ChainName, Address>> = {
-  ethereum: '0x40C57923924B5c5c5455c48D93317139ADDaC8fb',
-  base: '0x3A91A31cB3dC49b4db9Ce721F50a9D076c8D739B',
-  polygon: '0x40C57923924B5c5c5455c48D93317139ADDaC8fb',
-  arbitrum: '0x40C57923924B5c5c5455c48D93317139ADDaC8fb',
-  optimism: '0x40C57923924B5c5c5455c48D93317139ADDaC8fb',
-};
+export const SANCTIONS_ORACLE_ADDRESSES: Readonly<Record<ChainName, Address>> = Object.fromEntries(
+  CHAIN_NAMES.map((chain) => [chain, datasetAddress(SANCTIONS_ORACLES, 'sanctions oracle', chain)]),
+) as Record<ChainName, Address>;
 /** Tornado Cash's 0.1 ETH pool on Ethereum; the devnet's mixer sits there on every chain. */
-export const MIXER_POOL_ADDRESS: Address = '0x12D66f87A04A9E220743712cE6d9bB1B5616B8Fc';
+export const MIXER_POOL_ADDRESS: Address = datasetAddress(MIXERS, '0.1 ETH pool');
 /** MetaMask's EIP7702StatelessDeleGator: a well-known smart-account implementation for EIP-7702. */
-export const SMART_ACCOUNT_ADDRESS: Address = '0x63c0c19a282a1B52b07dD5a65b58948A07DAE32B';
+export const SMART_ACCOUNT_ADDRESS: Address = datasetAddress(EIP7702_SMART_ACCOUNTS, 'MetaMask');
 
 export type PredeployedContract = 'usdc' | 'multicall3' | 'sanctionsOracle' | 'mixerPool' | 'smartAccount';
 
