@@ -33,6 +33,11 @@ describe('unlimited_approval', () => {
     expect(detectUnlimitedApproval(riskContext(withApprovals([operator])))[0]!.evidence[1]!.detail).toMatch(/isApprovedForAll/);
   });
 
+  it('says when the approval came from the receipt of an older approve call', () => {
+    const older = state({ event: { foundIn: 'receipt' } });
+    expect(detectUnlimitedApproval(riskContext(withApprovals([older])))[0]!.evidence[0]!.detail).toMatch(/receipt of an approve call older than the log window/);
+  });
+
   it('ignores known routers, revoked allowances and unreadable ones', () => {
     expect(detectUnlimitedApproval(riskContext(withApprovals([state({ spender: PERMIT2, event: { spender: PERMIT2 } })])))).toHaveLength(0);
     expect(detectUnlimitedApproval(riskContext(withApprovals([state({ allowance: 0n })])))).toHaveLength(0);

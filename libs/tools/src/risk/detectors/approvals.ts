@@ -16,7 +16,8 @@ function isUnlimited(state: ApprovalState): boolean {
 
 function approvalEvidence(state: ApprovalState, detail: string): RiskEvidence {
   const e = state.latest;
-  return { kind: 'log', transactionHash: e.transactionHash, logIndex: e.logIndex, blockNumber: e.blockNumber.toString(), address: state.spender, detail };
+  const where = e.foundIn === 'receipt' ? ' (found in the receipt of an approve call older than the log window)' : '';
+  return { kind: 'log', transactionHash: e.transactionHash, logIndex: e.logIndex, blockNumber: e.blockNumber.toString(), address: state.spender, detail: `${detail}${where}` };
 }
 
 function allowanceEvidence({ evidence }: RiskContext, state: ApprovalState): RiskEvidence {

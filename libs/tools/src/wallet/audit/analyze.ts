@@ -86,7 +86,7 @@ function summary(input: WalletRequest, evidence: WalletEvidence, { score, label,
   const chain = CHAINS[input.chain];
   const raised = flags.filter((f) => f.weight > 0);
   const info = flags.filter((f) => f.weight === 0);
-  const counterparties = new Set(activity.movements.map((m) => m.counterparty.toLowerCase())).size;
+  const counterparties = new Set(activity.movements.filter((m) => m.direction !== 'self').map((m) => m.counterparty.toLowerCase())).size;
   const parts = [
     `${evidence.address} on ${chain.displayName}: risk ${score}/100 (${label}).`,
     raised.length ? `${raised.length} risk flag(s): ${raised.map((f) => f.title).join('; ')}.` : 'No risk flags raised.',
