@@ -1,4 +1,3 @@
-import { createChainSource } from '@paysight/chain-data';
 import {
   CHAIN_NAMES,
   walletAuditRequest,
@@ -20,13 +19,7 @@ const { devnet } = readTestStack();
 const ctx = () => ({ now: new Date() });
 
 /** The devnet's chains with its local Etherscan-v2 explorer: what production has with EXPLORER_API_URL set. */
-function explorerSource(): ChainSource {
-  return createChainSource({
-    rpc: { chains: Object.fromEntries(CHAIN_NAMES.map((name) => [name, { rpcUrl: devnet.chains[name].rpcUrl, demo: true }])), retryCount: 0 },
-    explorer: { url: devnet.explorerUrl },
-  });
-}
-
+const explorerSource = (): ChainSource => devnetChainSource();
 const withExplorer = toolPorts({ chain: explorerSource() });
 
 async function audit(chain: ChainName, address: string, options: { depth?: 'basic' | 'deep'; reportType?: string; ports?: typeof withExplorer } = {}) {
@@ -96,7 +89,7 @@ describe('wallet_audit on the ethereum devnet, in detail', () => {
   });
 
   it('continues on logs alone and says Partial without the explorer', async () => {
-    const { result } = await audit('ethereum', pattern('unlimited_approval').address, { ports: toolPorts({ chain: devnetChainSource() }) });
+    const { result } = await audit('ethereum', pattern('unlimited_approval').address, { ports: toolPorts({ chain: devnetChainSource({ explorer: false }) }) });
     expect(result).toMatchObject({ dataSourceStatus: 'Partial', confidence: 'low' });
     expect(result.riskFlags.map((f) => f.id)).toContain('unlimited_approval');
     expect(result.limitations.join(' ')).toMatch(/No indexed history/);
