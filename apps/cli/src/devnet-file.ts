@@ -16,6 +16,8 @@ export const devnetFile = z.object({
   chains: z.record(z.enum(CHAIN_NAMES), chainEntry),
   payee: evmAddress,
   facilitatorUrl: z.string(),
+  /** The devnet's Etherscan-compatible explorer (use as EXPLORER_API_URL). */
+  explorerUrl: z.string(),
   apiBaseUrl: z.string(),
   demoBuyer: z.object({ address: evmAddress, privateKey: z.string().regex(/^0x[0-9a-fA-F]{64}$/) }),
 });

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { loadAiConfig, startApiService, type ApiService } from '@paysight/api';
-import { createJsonRpcChainSource } from '@paysight/chain-data';
+import { createChainSource } from '@paysight/chain-data';
 import { CHAIN_NAMES } from '@paysight/contracts';
 import { DEFAULT_DEVNET_PORTS, startDevnet, type Devnet } from '@paysight/devnet';
 import { startLocalFacilitator, type LocalFacilitator } from '@paysight/payment';
@@ -11,6 +11,8 @@ export interface EmbeddedStackOptions {
   host: string;
   apiPort: number;
   facilitatorPort: number;
+  /** Port of the devnet's Etherscan-compatible explorer; 0 picks a free one. */
+  explorerPort: number;
   /** Ports of the five local chains; 0 picks free ones. */
   chainPorts: Partial<Record<(typeof CHAIN_NAMES)[number], number>>;
   /** Print one JSON line per API request. */
@@ -22,6 +24,7 @@ export const EMBEDDED_DEFAULTS = {
   host: '127.0.0.1',
   apiPort: 4021,
   facilitatorPort: 4022,
+  explorerPort: 4023,
   chainPorts: DEFAULT_DEVNET_PORTS,
 } as const;
 
@@ -45,7 +48,7 @@ export async function startEmbeddedStack(options: EmbeddedStackOptions): Promise
   };
   try {
     options.log('Starting the local chains…');
-    const devnet = await startDevnet({ host: options.host, ports: options.chainPorts });
+    const devnet = await startDevnet({ host: options.host, ports: options.chainPorts, explorerPort: options.explorerPort });
     closers.push(() => devnet.close());
 
     const facilitator = await startLocalFacilitator({
@@ -57,8 +60,9 @@ export async function startEmbeddedStack(options: EmbeddedStackOptions): Promise
     closers.push(() => facilitator.close());
 
     options.log('Opening the store…');
-    const chainSource = createJsonRpcChainSource({
-      chains: Object.fromEntries(CHAIN_NAMES.map((name) => [name, { rpcUrl: devnet.chains[name].rpcUrl, demo: true }])),
+    const chainSource = createChainSource({
+      rpc: { chains: Object.fromEntries(CHAIN_NAMES.map((name) => [name, { rpcUrl: devnet.chains[name].rpcUrl, demo: true }])) },
+      explorer: { url: devnet.explorerUrl },
     });
     const api = await startApiService(
       {
@@ -85,6 +89,7 @@ export async function startEmbeddedStack(options: EmbeddedStackOptions): Promise
       chains: Object.fromEntries(CHAIN_NAMES.map((name) => [name, devnet.chains[name]])) as DevnetFile['chains'],
       payee: devnet.accounts.payee.address,
       facilitatorUrl: facilitator.url,
+      explorerUrl: devnet.explorerUrl,
       apiBaseUrl: api.publicBaseUrl,
       demoBuyer: { address: devnet.accounts.demoBuyer.address, privateKey: devnet.accounts.demoBuyer.privateKey },
     };

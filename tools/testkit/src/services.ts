@@ -1,16 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import { CHAIN_NAMES, type Store } from '@paysight/contracts';
-import { createJsonRpcChainSource, type JsonRpcChainSource } from '@paysight/chain-data';
+import { createChainSource, type CompositeChainSource } from '@paysight/chain-data';
 import { openStore } from '@paysight/store';
 import pg from 'pg';
 import { readTestStack } from './stack.js';
 
-/** The shared devnet as a ChainSource, labelled Demo, failing fast (no retries). */
-export function devnetChainSource(options: { retryCount?: number } = {}): JsonRpcChainSource {
+/**
+ * The shared devnet as a ChainSource, labelled Demo, failing fast (no retries), with address
+ * history from the devnet's own explorer (`explorer: false` leaves it out, as without an indexer).
+ */
+export function devnetChainSource(options: { retryCount?: number; explorer?: boolean } = {}): CompositeChainSource {
   const { devnet } = readTestStack();
-  return createJsonRpcChainSource({
-    chains: Object.fromEntries(CHAIN_NAMES.map((name) => [name, { rpcUrl: devnet.chains[name].rpcUrl, demo: true }])),
-    retryCount: options.retryCount ?? 0,
+  return createChainSource({
+    rpc: { chains: Object.fromEntries(CHAIN_NAMES.map((name) => [name, { rpcUrl: devnet.chains[name].rpcUrl, demo: true }])), retryCount: options.retryCount ?? 0 },
+    ...(options.explorer === false ? {} : { explorer: { url: devnet.explorerUrl } }),
   });
 }
 
