@@ -89,3 +89,19 @@ export function loadApiConfig(env: Record<string, string | undefined>): ApiConfi
     ai: aiConfig(e),
   };
 }
+
+/** Settings for an API composed in code (the embedded stack, tests, benchmarks): the environment's defaults, then `given`. */
+export function apiConfig(given: Pick<ApiConfig, 'payTo' | 'facilitatorUrl'> & Partial<ApiConfig>): ApiConfig {
+  return {
+    host: '127.0.0.1',
+    port: 0,
+    publicBaseUrl: null,
+    facilitatorTimeoutMs: 15_000,
+    databaseUrl: null,
+    dataDir: '',
+    bodyLimitBytes: 256 * 1024,
+    logRequests: false,
+    ai: null,
+    ...given,
+  };
+}

@@ -1,5 +1,5 @@
 export { createApp, SERVICE_VERSION, type ApiDeps } from './app.js';
-export { loadAiConfig, loadApiConfig, ConfigError, type ApiConfig } from './config.js';
+export { apiConfig, loadAiConfig, loadApiConfig, ConfigError, type ApiConfig } from './config.js';
 export { startApiService, type ApiService } from './compose.js';
 export { listen, type RunningServer } from './server.js';
 export { jsonLogger, silentLogger, type Logger } from './http/logger.js';

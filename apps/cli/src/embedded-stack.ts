@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { loadAiConfig, startApiService, type ApiService } from '@paysight/api';
+import { apiConfig, loadAiConfig, startApiService, type ApiService } from '@paysight/api';
 import { createChainSource } from '@paysight/chain-data';
 import { CHAIN_NAMES } from '@paysight/contracts';
 import { DEFAULT_DEVNET_PORTS, startDevnet, type Devnet } from '@paysight/devnet';
@@ -65,19 +65,15 @@ export async function startEmbeddedStack(options: EmbeddedStackOptions): Promise
       explorer: { url: devnet.explorerUrl },
     });
     const api = await startApiService(
-      {
+      apiConfig({
         host: options.host,
         port: options.apiPort,
-        publicBaseUrl: null,
         payTo: devnet.accounts.payee.address,
         facilitatorUrl: facilitator.url,
-        facilitatorTimeoutMs: 15_000,
-        databaseUrl: null,
         dataDir: path.resolve(options.dataDir),
-        bodyLimitBytes: 256 * 1024,
         logRequests: options.logRequests,
         ai: loadAiConfig(process.env),
-      },
+      }),
       chainSource,
       { baseRpcUrl: devnet.chains.base.rpcUrl },
     );

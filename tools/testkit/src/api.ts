@@ -1,4 +1,4 @@
-import { startApiService, type ApiService } from '@paysight/api';
+import { apiConfig, startApiService, type ApiService } from '@paysight/api';
 import type { ChainSource, Store } from '@paysight/contracts';
 import { freshAccount } from '@paysight/devnet';
 import type { Address } from 'viem';
@@ -16,19 +16,7 @@ export async function startTestApi(options: { facilitatorUrl?: string; store?: S
   const payTo = freshAccount().address;
   const store = options.store ?? (await openTestStore());
   const service = await startApiService(
-    {
-      host: '127.0.0.1',
-      port: 0,
-      publicBaseUrl: null,
-      payTo,
-      facilitatorUrl: options.facilitatorUrl ?? stack.facilitatorUrl,
-      facilitatorTimeoutMs: 5_000,
-      databaseUrl: null,
-      dataDir: '',
-      bodyLimitBytes: 256 * 1024,
-      logRequests: false,
-      ai: null,
-    },
+    apiConfig({ payTo, facilitatorUrl: options.facilitatorUrl ?? stack.facilitatorUrl, facilitatorTimeoutMs: 5_000 }),
     options.chainSource ?? devnetChainSource(),
     { baseRpcUrl: stack.devnet.chains.base.rpcUrl, store },
   );

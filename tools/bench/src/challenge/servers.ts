@@ -1,4 +1,4 @@
-import { startApiService } from '@paysight/api';
+import { apiConfig, startApiService } from '@paysight/api';
 import { createJsonRpcChainSource } from '@paysight/chain-data';
 import { CHAIN_NAMES, toolById } from '@paysight/contracts';
 import { freshAccount, startDevnet } from '@paysight/devnet';
@@ -40,19 +40,7 @@ export async function startBenchServers(): Promise<BenchServers> {
   const store = await openStore({ dataDir: 'memory://' });
 
   const paysight = await startApiService(
-    {
-      host: '127.0.0.1',
-      port: 0,
-      publicBaseUrl: null,
-      payTo,
-      facilitatorUrl: facilitator.url,
-      facilitatorTimeoutMs: 5_000,
-      databaseUrl: null,
-      dataDir: '',
-      bodyLimitBytes: 256 * 1024,
-      logRequests: false,
-      ai: null,
-    },
+    apiConfig({ payTo, facilitatorUrl: facilitator.url, facilitatorTimeoutMs: 5_000 }),
     createJsonRpcChainSource({ chains: Object.fromEntries(CHAIN_NAMES.map((c) => [c, { rpcUrl: devnet.chains[c].rpcUrl, demo: true }])) }),
     { baseRpcUrl: devnet.chains.base.rpcUrl, store },
   );
