@@ -30,6 +30,7 @@ export const KNOWN_TOKENS: Readonly<Record<ChainName, readonly KnownToken[]>> = 
     { address: '0xc2132D05D31c914a87C6611C10748AEb04B58e8F', symbol: 'USDT', usdStablecoin: true },
     { address: '0x8f3Cf7ad23Cd3CaDbD9735AFf958023239c6A063', symbol: 'DAI', usdStablecoin: true },
     { address: '0x7ceB23fD6bC0adD59E62ac25578270cFf1b9f619', symbol: 'WETH', usdStablecoin: false },
+    { address: '0x0d500B1d8E8eF31E21C99d1Db9A6444d3ADf1270', symbol: 'WPOL', usdStablecoin: false },
   ],
   arbitrum: [
     { address: CHAINS.arbitrum.usdc, symbol: 'USDC', usdStablecoin: true },
