@@ -56,6 +56,13 @@ describe.each(CHAIN_NAMES)('wallet_audit on the %s devnet', (chain) => {
     expect(metadata.dataSourceStatus).toBe('Demo');
   });
 
+  it.each(['alice', 'carol'])('raises no fake_token for %s, who holds the canonical wrapped native coin', async (label) => {
+    const wallet = world.wallets[label]!;
+    expect(BigInt(wallet.balances.tokens.wrappedNative!)).toBeGreaterThan(0n);
+    const { result } = await audit(chain, wallet.address);
+    expect(result.riskFlags.map((f) => f.id)).not.toContain('fake_token');
+  });
+
   it.each(world.benignWallets)('raises no flag for the benign wallet %s, at either depth', async (label) => {
     for (const depth of ['basic', 'deep'] as const) {
       const { result } = await audit(chain, world.wallets[label]!.address, { depth });

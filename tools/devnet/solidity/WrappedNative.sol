@@ -4,17 +4,14 @@ pragma solidity ^0.8.24;
 import {ERC20Base} from "./ERC20Base.sol";
 
 /// Wraps the chain's native coin one to one, in the manner of WETH.
+/// Placed at the chain's canonical wrapped-native address with hardhat_setCode, so it has no
+/// constructor: the devnet writes `_name` and `_symbol` straight into storage.
 contract WrappedNative is ERC20Base {
     string private _name;
     string private _symbol;
 
     event Deposit(address indexed account, uint256 value);
     event Withdrawal(address indexed account, uint256 value);
-
-    constructor(string memory name_, string memory symbol_) {
-        _name = name_;
-        _symbol = symbol_;
-    }
 
     receive() external payable {
         deposit();

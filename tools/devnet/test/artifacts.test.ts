@@ -1,6 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ARTIFACTS } from '../src/index.js';
+import { shortStringWord } from '../src/solidity/artifact.js';
 import { artifactJson, compileContracts } from '../src/solidity/compile.js';
 
 const packageDir = join(__dirname, '..');
@@ -14,3 +15,9 @@ it('commits artifacts that match a fresh compile of solidity/ (run `npm run comp
     expect(artifactJson(ARTIFACTS[name as keyof typeof ARTIFACTS])).toBe(artifactJson(artifact));
   }
 }, 60_000);
+
+it('encodes a short string as Solidity stores it in one slot, and refuses a longer one', () => {
+  expect(shortStringWord('WETH')).toBe(`0x57455448${'0'.repeat(54)}08`);
+  expect(shortStringWord('x'.repeat(31))).toBe(`0x${'78'.repeat(31)}3e`);
+  expect(() => shortStringWord('x'.repeat(32))).toThrow('"' + 'x'.repeat(32) + '" is 32 bytes: only strings of up to 31 bytes fit in one storage slot');
+});

@@ -34,7 +34,7 @@ describe('scenario engine', () => {
     ]);
     expect(scenario.contracts.daveToken).toMatchObject({ kind: 'erc20', symbol: 'DAVE', decimals: 2, deployedBy: 'dave-deploys' });
     expect(scenario.transactions['dave-deploys']).toMatchObject({ to: null, contractAddress: scenario.contracts.daveToken?.address, status: 'success' });
-    expect(scenario.wallets.dave?.balances.tokens).toEqual({ usdc: '0', daveToken: '250' });
+    expect(scenario.wallets.dave?.balances.tokens).toEqual({ usdc: '0', wrappedNative: '0', daveToken: '250' });
     expect(BigInt(scenario.wallets.dave!.balances.native)).toBeLessThan(10n ** 18n); // gas paid
   });
 

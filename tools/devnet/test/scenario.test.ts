@@ -1,6 +1,7 @@
 import { CHAIN_NAMES, CHAINS, PAYMENT, priceOf, toolById } from '@paysight/contracts';
 import { type Address, decodeErrorResult, encodeFunctionData, erc20Abi, getAddress, type Hex, keccak256, parseUnits, toBytes } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
+import { imitatedToken, KNOWN_TOKENS } from '@paysight/tools';
 import { authorizationArgs, signUsdcAuthorization } from '../src/chain/usdc-authorization.js';
 import { ARTIFACTS, type Devnet, HISTORY_DAYS, SCENARIO_WALLETS, startDevnet } from '../src/index.js';
 import { nowSeconds, publicClient, START_TIMEOUT_MS } from './helpers.js';
@@ -46,6 +47,25 @@ describe.each(CHAIN_NAMES)('the seeded scenario on %s', (chain) => {
       if (contract.deployedBy) expect(code?.length).toBe(ARTIFACTS[contract.artifact].deployedBytecode.length);
       else expect(code).toBe(ARTIFACTS[contract.artifact].deployedBytecode);
     }
+  });
+
+  it('has the wrapped native coin at the canonical address the risk detectors know, under its real name', async () => {
+    const { contracts, transactions } = scenario();
+    const [name, symbol] = chain === 'polygon' ? ['Wrapped Polygon Ecosystem Token', 'WPOL'] : ['Wrapped Ether', 'WETH'];
+    const canonical = KNOWN_TOKENS[chain].find((t) => t.symbol === symbol)!.address;
+    expect(contracts.wrappedNative).toEqual({ address: canonical, kind: 'wrapped-native', artifact: 'WrappedNative', name, symbol, decimals: 18 });
+    const client = publicClient(devnet, chain);
+    const read = (functionName: 'name' | 'symbol' | 'decimals') => client.readContract({ address: canonical, abi: erc20Abi, functionName });
+    expect([await read('name'), await read('symbol'), await read('decimals')]).toEqual([name, symbol, 18]);
+    expect([transactions['alice-wraps']?.to, transactions['alice-unwraps']?.to]).toEqual([canonical, canonical]);
+    expect(Object.values(transactions).filter((tx) => tx.contractAddress === canonical)).toEqual([]);
+  });
+
+  it('has no token that imitates a well-known one, except the planted counterfeit', () => {
+    const imitations = Object.entries(scenario().contracts).filter(
+      ([, c]) => c.symbol !== undefined && imitatedToken(chain, c.address, { symbol: c.symbol, name: c.name ?? null, decimals: c.decimals ?? null }),
+    );
+    expect(imitations.map(([id]) => id)).toEqual(['counterfeitUsdc']);
   });
 
   it('holds every wallet balance the scenario expects', async () => {

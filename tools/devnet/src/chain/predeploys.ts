@@ -1,9 +1,9 @@
 import { CHAIN_NAMES, CHAINS, type ChainName, MULTICALL3_ADDRESS, PAYMENT } from '@paysight/contracts';
-import { type AddressDataset, EIP7702_SMART_ACCOUNTS, MIXERS, SANCTIONS_ORACLES } from '@paysight/tools';
+import { type AddressDataset, EIP7702_SMART_ACCOUNTS, KNOWN_TOKENS, MIXERS, SANCTIONS_ORACLES } from '@paysight/tools';
 import { type Address, type Hex, pad } from 'viem';
 import { ARTIFACTS } from '../artifacts/index.js';
 import type { KnownContract } from '../scenario/world.js';
-import { storageSlot } from '../solidity/artifact.js';
+import { shortStringWord, storageSlot } from '../solidity/artifact.js';
 import type { ChainHandle } from './client.js';
 
 /** One entry of a Paysight risk dataset, found by its label: the devnet places its contracts where the detectors look. */
@@ -22,7 +22,31 @@ export const MIXER_POOL_ADDRESS: Address = datasetAddress(MIXERS, '0.1 ETH pool'
 /** MetaMask's EIP7702StatelessDeleGator: a well-known smart-account implementation for EIP-7702. */
 export const SMART_ACCOUNT_ADDRESS: Address = datasetAddress(EIP7702_SMART_ACCOUNTS, 'MetaMask');
 
-export type PredeployedContract = 'usdc' | 'multicall3' | 'sanctionsOracle' | 'mixerPool' | 'smartAccount';
+/** The real names of the wrapped native coins (WETH9 and its copies; WPOL on Polygon), by native symbol. */
+const WRAPPED_NATIVE_NAMES: Readonly<Record<string, string>> = { ETH: 'Wrapped Ether', POL: 'Wrapped Polygon Ecosystem Token' };
+
+/**
+ * The chain's wrapped native coin (WETH, WPOL) as the detectors know it: at its KNOWN_TOKENS address,
+ * so a wallet holding it does not look like it holds an impostor.
+ */
+function wrappedNative(chain: ChainName): KnownContract & { name: string; symbol: string } {
+  const native = CHAINS[chain].nativeSymbol;
+  const symbol = `W${native}`;
+  const known = KNOWN_TOKENS[chain].find((t) => t.symbol === symbol);
+  const name = WRAPPED_NATIVE_NAMES[native];
+  if (!known || !name) throw new Error(`no canonical ${symbol} is known on ${chain} (KNOWN_TOKENS in @paysight/tools)`);
+  return {
+    address: known.address,
+    kind: 'wrapped-native',
+    artifact: 'WrappedNative',
+    name,
+    symbol,
+    decimals: 18, // WrappedNative.decimals()
+    abi: ARTIFACTS.WrappedNative.abi,
+  };
+}
+
+export type PredeployedContract = 'usdc' | 'multicall3' | 'wrappedNative' | 'sanctionsOracle' | 'mixerPool' | 'smartAccount';
 
 /** The contracts that live at fixed addresses on the real chains, as the scenario knows them. */
 export function predeployedContracts(chain: ChainName): Record<PredeployedContract, KnownContract> {
@@ -37,6 +61,7 @@ export function predeployedContracts(chain: ChainName): Record<PredeployedContra
       abi: ARTIFACTS.DevnetUSDC.abi,
     },
     multicall3: { address: MULTICALL3_ADDRESS, kind: 'multicall3', artifact: 'Multicall3', abi: ARTIFACTS.Multicall3.abi },
+    wrappedNative: wrappedNative(chain),
     sanctionsOracle: {
       address: SANCTIONS_ORACLE_ADDRESSES[chain],
       kind: 'sanctions-oracle',
@@ -49,9 +74,9 @@ export function predeployedContracts(chain: ChainName): Record<PredeployedContra
 }
 
 /**
- * Places the fixed-address contracts. Those without a constructor get their one privileged account
- * (USDC's `minter`, the oracle's `owner`: `operator`, the faucet) written straight into storage.
- * Mines no block.
+ * Places the fixed-address contracts. None has a constructor: the one privileged account (USDC's
+ * `minter`, the oracle's `owner`: `operator`, the faucet) and the wrapped native coin's name and
+ * symbol are written straight into storage. Mines no block.
  */
 export async function placePredeploys(handle: ChainHandle, operator: Address): Promise<void> {
   const contracts = predeployedContracts(handle.name);
@@ -60,6 +85,9 @@ export async function placePredeploys(handle: ChainHandle, operator: Address): P
   }
   await setStorage(handle, contracts.usdc.address, storageSlot(ARTIFACTS.DevnetUSDC, 'minter'), pad(operator));
   await setStorage(handle, contracts.sanctionsOracle.address, storageSlot(ARTIFACTS.SanctionsOracle, 'owner'), pad(operator));
+  const wrapped = wrappedNative(handle.name);
+  await setStorage(handle, wrapped.address, storageSlot(ARTIFACTS.WrappedNative, '_name'), shortStringWord(wrapped.name));
+  await setStorage(handle, wrapped.address, storageSlot(ARTIFACTS.WrappedNative, '_symbol'), shortStringWord(wrapped.symbol));
 }
 
 async function setStorage(handle: ChainHandle, address: Address, slot: Hex, value: Hex): Promise<void> {

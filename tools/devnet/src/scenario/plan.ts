@@ -18,7 +18,6 @@ function toolPrice(id: string): bigint {
 
 /** Funding, contracts and everyday activity: the same on every chain. */
 function commonSteps(chain: ChainName): Step[] {
-  const native = CHAINS[chain].nativeSymbol;
   const coin = (amount: string) => parseUnits(amount, CHAINS[chain].nativeDecimals);
   return [
     // The faucet funds everyone two months ago.
@@ -33,8 +32,8 @@ function commonSteps(chain: ChainName): Step[] {
     { name: 'mint-usdc-bob', kind: 'token-mint', from: 'faucet', token: 'usdc', to: 'bob', amount: usdc('250') },
 
     // Contracts, deployed by the faucet account (so their addresses are the same on every chain).
+    // The wrapped native coin (`wrappedNative`) is not among them: it is placed at its canonical address.
     { name: 'deploy-devnet-dollar', kind: 'deploy-token', from: 'faucet', id: 'devnetDollar', tokenName: 'Devnet Dollar', symbol: 'DUSD', decimals: 18, daysAgo: 55 },
-    { name: 'deploy-wrapped-native', kind: 'deploy-wrapped-native', from: 'faucet', id: 'wrappedNative', tokenName: `Wrapped ${native}`, symbol: `W${native}` },
     { name: 'deploy-explorers', kind: 'deploy-collection', from: 'faucet', id: 'explorers', collectionName: 'Devnet Explorers', symbol: 'DXPL' },
     { name: 'deploy-counter', kind: 'deploy-counter', from: 'faucet', id: 'counter' },
     { name: 'deploy-counter-proxy', kind: 'deploy-proxy', from: 'faucet', id: 'counterProxy', implementation: 'counter', initCall: { functionName: 'increment' } },

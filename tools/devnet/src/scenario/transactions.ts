@@ -130,13 +130,6 @@ const BUILDERS: { [K in StepKind]: Builder<K> } = {
       symbol: step.symbol,
       decimals: step.decimals,
     }),
-  'deploy-wrapped-native': (step, ctx) =>
-    deploy(ctx, step, 'WrappedNative', [step.tokenName, step.symbol], {
-      kind: 'wrapped-native',
-      name: step.tokenName,
-      symbol: step.symbol,
-      decimals: 18,
-    }),
   'deploy-collection': (step, ctx) =>
     deploy(ctx, step, 'DevnetCollectible', [step.collectionName, step.symbol], {
       kind: 'erc721',

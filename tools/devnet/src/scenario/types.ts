@@ -29,7 +29,6 @@ export type Step = StepBase &
     /** `sweptTo`: `to` is delegated to a sweeper, so its whole balance leaves for `sweptTo` in the same transaction. */
     | { kind: 'native-transfer'; to: Ref; value: bigint; sweptTo?: Ref }
     | { kind: 'deploy-token'; id: string; tokenName: string; symbol: string; decimals: number }
-    | { kind: 'deploy-wrapped-native'; id: string; tokenName: string; symbol: string }
     | { kind: 'deploy-collection'; id: string; collectionName: string; symbol: string }
     | { kind: 'deploy-counter'; id: string }
     | { kind: 'deploy-proxy'; id: string; implementation: Ref; initCall?: FunctionCall }
