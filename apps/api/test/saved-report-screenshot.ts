@@ -1,26 +1,34 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createChainSource } from '@paysight/chain-data';
+import { CHAIN_NAMES, walletReport, type ReportStore, type WalletReport } from '@paysight/contracts';
+import { startDevnet } from '@paysight/devnet';
 import { openStore } from '@paysight/store';
+import { deepWalletReport, runTool } from '@paysight/tools';
 import express from 'express';
 import { silentLogger } from '../src/http/logger.js';
+import { notConfiguredNarrator } from '../src/narration/index.js';
 import { listen } from '../src/server.js';
 import { savedReportPath, savedReportRouter } from '../src/routes/saved-report.js';
 import { launchChromium } from './saved-report-browser.js';
-import { fixtureReport } from './saved-report-fixture.js';
+
+/** The devnet wallet whose report the docs show: the victim of the address-poisoning pattern on base. */
+const SUBJECT = { chain: 'base', wallet: 'poisonVictim' } as const;
 
 /**
- * Renders the fixture report through the real store and route and saves screenshots for the docs:
- * docs/images/saved-report.png (the whole page on a laptop) and docs/images/saved-report-phone.png
- * (the first screen on a phone).
+ * Produces a real deep wallet report of a seeded devnet wallet (the tool itself, on local chains
+ * with their explorer), then renders it through the real store and route and saves screenshots for
+ * the docs: docs/images/saved-report.png (the whole page on a laptop) and
+ * docs/images/saved-report-phone.png (the first screen on a phone).
  * Run: npm run screenshot:report -w @paysight/api
  */
 const IMAGES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../docs/images');
 
 async function main(): Promise<void> {
   const store = await openStore({ dataDir: 'memory://' });
-  const report = fixtureReport();
-  const saved = await store.reports.save({ toolId: 'saved_report', chain: report.subject.chain, subject: report.subject.address, document: report });
+  const report = await devnetReport(store.reports);
+  const saved = await store.reports.save({ toolId: 'deep_wallet_report', chain: report.subject.chain, subject: report.subject.address, document: report });
   const app = express().use(savedReportRouter({ reports: store.reports, log: silentLogger }));
   const server = await listen(app, '127.0.0.1', 0);
   try {
@@ -43,6 +51,23 @@ async function main(): Promise<void> {
   } finally {
     await server.close();
     await store.close();
+  }
+}
+
+async function devnetReport(reports: ReportStore): Promise<WalletReport> {
+  const devnet = await startDevnet();
+  try {
+    const chain = createChainSource({
+      rpc: { chains: Object.fromEntries(CHAIN_NAMES.map((c) => [c, { rpcUrl: devnet.chains[c].rpcUrl, demo: true }])) },
+      explorer: { url: devnet.explorerUrl },
+    });
+    const address = devnet.scenario.chains[SUBJECT.chain].wallets[SUBJECT.wallet]!.address;
+    const ports = { chain, narrator: notConfiguredNarrator, reports, savedReportUrl: (id: string) => savedReportPath(id) };
+    const input = { address, chain: SUBJECT.chain, depth: 'deep' as const, reportType: 'wallet_money_map' as const };
+    const { result } = await runTool(deepWalletReport, input, ports, { now: new Date() });
+    return walletReport.parse(result.report);
+  } finally {
+    await devnet.close();
   }
 }
 

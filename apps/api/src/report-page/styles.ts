@@ -100,7 +100,7 @@ table.flows{width:100%;border-collapse:collapse;font-size:14px}
 .dir-in{background:var(--low-bg);color:var(--low)}.dir-out{background:var(--severe-bg);color:var(--severe)}.dir-self{background:var(--soft);color:var(--muted)}
 .tag{display:inline-block;font-size:11.5px;border-radius:6px;padding:1px 7px;margin:0 4px 2px 0;background:var(--high-bg);color:var(--high);font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace}
 .findings{display:grid;grid-template-columns:repeat(auto-fill,minmax(220px,1fr));gap:12px;margin:0}
-.finding{background:var(--soft);border-radius:10px;padding:12px 14px}
+.finding{background:var(--soft);border-radius:10px;padding:12px 14px;min-width:0;overflow-wrap:anywhere}
 .finding dt{font-size:12px;color:var(--muted);font-weight:600;text-transform:uppercase;letter-spacing:.04em}
 .finding dd{margin:4px 0 0;font-size:16px;font-weight:600;display:grid;gap:2px}
 .finding dd .small{font-weight:400}

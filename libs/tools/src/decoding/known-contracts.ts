@@ -1,18 +1,19 @@
-import { CHAINS, MULTICALL3_ADDRESS, type ChainName } from '@paysight/contracts';
+import { CHAIN_NAMES, CHAINS, MULTICALL3_ADDRESS, type ChainName } from '@paysight/contracts';
 import type { Abi, Address } from 'viem';
 import { ERC1155_ABI, ERC20_ABI, ERC721_ABI, MULTICALL3_ABI, PERMIT2_ABI, USDC_ABI, WRAPPED_NATIVE_ABI } from './known-abis.js';
+import { KNOWN_TOKENS } from '../shared/known-tokens.js';
 
 /** Uniswap's Permit2, deployed with CREATE2 at the same address on every chain. */
 export const PERMIT2_ADDRESS: Address = '0x000000000022D473030F116dDEE9F6B43aC78BA3';
 
-/** The canonical wrapped native coin of each chain (WETH9 copies; WPOL on Polygon). */
-export const WRAPPED_NATIVE: Readonly<Record<ChainName, Address>> = {
-  ethereum: '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2',
-  base: '0x4200000000000000000000000000000000000006',
-  polygon: '0x0d500B1d8E8eF31E21C99d1Db9A6444d3ADf1270',
-  arbitrum: '0x82aF49447D8a07e3bd95BD0d56f35241523fBab1',
-  optimism: '0x4200000000000000000000000000000000000006',
-};
+/** The canonical wrapped native coin of each chain (WETH9 copies; WPOL on Polygon), from the known-token list. */
+export const WRAPPED_NATIVE: Readonly<Record<ChainName, Address>> = Object.fromEntries(
+  CHAIN_NAMES.map((chain) => {
+    const wrapped = KNOWN_TOKENS[chain].find((t) => t.symbol === `W${CHAINS[chain].nativeSymbol}`);
+    if (!wrapped) throw new Error(`KNOWN_TOKENS lists no wrapped native coin for ${chain}`);
+    return [chain, wrapped.address];
+  }),
+) as Record<ChainName, Address>;
 
 /** ERC-165 interface ids that tell NFT contracts apart. */
 export const INTERFACE_IDS = { erc721: '0x80ac58cd', erc1155: '0xd9b67a26' } as const;
