@@ -53,3 +53,46 @@ describe('wallet audit and reports, paid end to end', () => {
     expect(served.report).toMatchObject({ reportType: 'stablecoin_creator_business_setup', riskScore: result.riskScore });
   });
 });
+
+describe('wallet audit with an AI provider configured', () => {
+  it('adds validated AI sections and says so in generation, leaving the deterministic fields as they are', async () => {
+    const { createServer } = await import('node:http');
+    // A local chat-completions server that answers with a section grounded in the facts it was sent.
+    const provider = createServer((req, res) => {
+      let raw = '';
+      req.on('data', (c: Buffer) => (raw += c.toString()));
+      req.on('end', () => {
+        const prompt = JSON.stringify(JSON.parse(raw).messages);
+        const address = prompt.match(/0x[0-9a-fA-F]{40}/)?.[0] ?? '';
+        const content = JSON.stringify({ sections: [{ title: 'What the score rests on', text: `The audit of ${address} found the flags listed above.` }] });
+        res.writeHead(200, { 'content-type': 'application/json' }).end(
+          JSON.stringify({ id: 'chatcmpl-1', object: 'chat.completion', created: 1, model: 'local', choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }] }),
+        );
+      });
+    });
+    await new Promise<void>((resolve) => provider.listen(0, '127.0.0.1', resolve));
+    const port = (provider.address() as { port: number }).port;
+    const api = await startTestApi({ ai: { baseUrl: `http://127.0.0.1:${port}/v1`, apiKey: null, model: 'local', timeoutMs: 5_000 } });
+    const plain = await startTestApi();
+    try {
+      const call = async (target: TestApi) => {
+        const res = await payingFetch(await fundedBuyer())(`${target.url}${toolById('wallet_audit')!.path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ address: alice, chain: 'base' }),
+        });
+        expect(res.status).toBe(200);
+        return walletAuditResult.parse(((await res.json()) as { result: unknown }).result);
+      };
+      const [assisted, deterministic] = await Promise.all([call(api), call(plain)]);
+      expect(assisted.generation).toEqual({ mode: 'ai_assisted', aiStatus: 'succeeded' });
+      expect(assisted.aiSections).toEqual([{ title: 'What the score rests on', text: `The audit of ${alice} found the flags listed above.` }]);
+      // dataNotes name the head block, which the two calls' own settlements may have moved.
+      const { generation: _a, aiSections: _s, dataNotes: _n1, ...assistedFacts } = assisted;
+      const { generation: _b, dataNotes: _n2, ...deterministicFacts } = deterministic;
+      expect(assistedFacts).toEqual(deterministicFacts);
+    } finally {
+      await Promise.all([api.close(), plain.close(), new Promise((resolve) => provider.close(resolve))]);
+    }
+  });
+});

@@ -1,4 +1,4 @@
-import { apiConfig, startApiService, type ApiService } from '@paysight/api';
+import { apiConfig, startApiService, type ApiConfig, type ApiService } from '@paysight/api';
 import type { ChainSource, Store } from '@paysight/contracts';
 import { freshAccount } from '@paysight/devnet';
 import type { Address } from 'viem';
@@ -11,12 +11,12 @@ export interface TestApi extends ApiService {
 }
 
 /** The real API service on an ephemeral port, paying into a fresh payee, on the shared chains and facilitator. */
-export async function startTestApi(options: { facilitatorUrl?: string; store?: Store; chainSource?: ChainSource } = {}): Promise<TestApi> {
+export async function startTestApi(options: { facilitatorUrl?: string; store?: Store; chainSource?: ChainSource; ai?: ApiConfig['ai'] } = {}): Promise<TestApi> {
   const stack = readTestStack();
   const payTo = freshAccount().address;
   const store = options.store ?? (await openTestStore());
   const service = await startApiService(
-    apiConfig({ payTo, facilitatorUrl: options.facilitatorUrl ?? stack.facilitatorUrl, facilitatorTimeoutMs: 5_000 }),
+    apiConfig({ payTo, facilitatorUrl: options.facilitatorUrl ?? stack.facilitatorUrl, facilitatorTimeoutMs: 5_000, ai: options.ai ?? null }),
     options.chainSource ?? devnetChainSource(),
     { baseRpcUrl: stack.devnet.chains.base.rpcUrl, store },
   );
