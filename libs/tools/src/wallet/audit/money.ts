@@ -1,5 +1,6 @@
 import { formatUnitsCompact, type ChainName } from '@paysight/contracts';
 import { knownToken } from '../../shared/known-tokens.js';
+import { toMicroUsd } from '../../shared/micro-usd.js';
 import type { ActivityView } from '../evidence/activity-view.js';
 import type { Movement } from '../evidence/movements.js';
 
@@ -8,11 +9,6 @@ export function stablecoinMicroUsd(chain: ChainName, activity: ActivityView, m: 
   if (m.kind !== 'erc20' || m.asset === null || !knownToken(chain, m.asset)?.usdStablecoin) return null;
   const decimals = activity.token(m.asset).decimals;
   return decimals === null ? null : toMicroUsd(m.amount, decimals);
-}
-
-/** A raw stablecoin amount in millionths of a USD, at 1 USD per token. */
-export function toMicroUsd(amount: bigint, decimals: number): bigint {
-  return decimals >= 6 ? amount / 10n ** BigInt(decimals - 6) : amount * 10n ** BigInt(6 - decimals);
 }
 
 /** Canonical USD stablecoins the wallet holds now, in millionths of a USD. */

@@ -1,5 +1,6 @@
 import type { AddressHistory } from '@paysight/contracts';
 import type { Address } from 'viem';
+import { toMicroUsd } from '../../shared/micro-usd.js';
 
 const DAY_SECONDS = 86_400n;
 
@@ -26,10 +27,6 @@ export interface TimelineInput {
 
 function dayOf(seconds: bigint): string {
   return new Date(Number((seconds / DAY_SECONDS) * DAY_SECONDS) * 1000).toISOString().slice(0, 10);
-}
-
-function toMicroUsd(value: bigint, decimals: number): bigint {
-  return decimals >= 6 ? value / 10n ** BigInt(decimals - 6) : value * 10n ** BigInt(6 - decimals);
 }
 
 /**

@@ -12,6 +12,7 @@ import type { Address } from 'viem';
 import { ACTIVITY_WINDOWS } from '../../shared/activity-window.js';
 import { classifyAccountCode, type AccountCode } from '../../shared/account-code.js';
 import { knownToken } from '../../shared/known-tokens.js';
+import { toMicroUsd } from '../../shared/micro-usd.js';
 import type { TokenTransfer } from '../../shared/transfers.js';
 import type { AnalyzeContext, ToolOutput } from '../../tool-module.js';
 import type { WalletSnapshotData } from './data.js';
@@ -138,8 +139,7 @@ function stablecoinUsd(tokens: TokenHolding[]): string {
   let micro = 0n;
   for (const t of tokens) {
     if (!t.isStablecoin || t.decimals === null) continue;
-    const raw = BigInt(t.balance);
-    micro += t.decimals >= 6 ? raw / 10n ** BigInt(t.decimals - 6) : raw * 10n ** BigInt(6 - t.decimals);
+    micro += toMicroUsd(BigInt(t.balance), t.decimals);
   }
   return formatUnitsCompact(micro, 6);
 }
