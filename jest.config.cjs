@@ -24,6 +24,7 @@ module.exports = {
     'libs/payment',
     'libs/chain-data',
     'libs/mcp-adapter',
+    'libs/paid-call',
     'libs/tools',
     'libs/store',
     'apps/api',

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { ServiceError, type ChainSource, type Narrator, type Store } from '@paysight/contracts';
+import { createPaidCallService } from '@paysight/paid-call';
 import type { PaidCallProcessor } from '@paysight/payment';
-import { TOOL_MODULES, type AnyToolModule } from '@paysight/tools';
+import { TOOL_MODULES } from '@paysight/tools';
 import express, { type ErrorRequestHandler, type Express } from 'express';
 import { sendError } from './http/errors.js';
 import { bodyErrors, jsonBody } from './http/json-body.js';
@@ -20,7 +21,6 @@ export interface ApiDeps {
   narrator: Narrator;
   payments: PaidCallProcessor;
   facilitatorReachable: () => Promise<boolean>;
-  tools?: Readonly<Partial<Record<string, AnyToolModule>>>;
   bodyLimitBytes?: number;
   clock?: () => Date;
   log?: Logger;
@@ -56,26 +56,28 @@ export function createApp(deps: ApiDeps): Express {
   app.use(bodyErrors);
 
   app.use(healthRouter({ chainSource: deps.chainSource, store: deps.store, facilitatorReachable: deps.facilitatorReachable, version: SERVICE_VERSION }));
-  app.use(
-    paidToolsRouter({
-      ports: {
-        chain: deps.chainSource,
-        narrator: deps.narrator,
-        reports: deps.store.reports,
-        savedReportUrl: (id) => `${deps.publicBaseUrl()}${savedReportPath(id)}`,
-      },
-      payments: deps.payments,
-      tools: deps.tools ?? TOOL_MODULES,
-      publicBaseUrl: deps.publicBaseUrl,
-      clock,
-      log,
-    }),
-  );
+  const paidCalls = createPaidCallService({
+    tools: Object.values(TOOL_MODULES),
+    ports: {
+      chain: deps.chainSource,
+      narrator: deps.narrator,
+      reports: deps.store.reports,
+      savedReportUrl: (id) => `${deps.publicBaseUrl()}${savedReportPath(id)}`,
+    },
+    payments: deps.payments,
+    clock,
+    onToolFailure: ({ toolId, requestId, error }) => log.error('tool_failed', { requestId, tool: toolId, error: describe(error) }),
+  });
+  app.use(paidToolsRouter({ paidCalls, publicBaseUrl: deps.publicBaseUrl }));
   app.use(savedReportRouter({ reports: deps.store.reports, log }));
 
   app.use((req, res) => sendError(res, 404, 'not_found', `No route for ${req.method} ${req.path}.`));
   app.use(errorHandler(log));
   return app;
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
 }
 
 function errorHandler(log: Logger): ErrorRequestHandler {

@@ -5,7 +5,7 @@ import { createChainSource } from '@paysight/chain-data';
 import { CHAIN_NAMES, walletReport, type ReportStore, type WalletReport } from '@paysight/contracts';
 import { startDevnet } from '@paysight/devnet';
 import { openStore } from '@paysight/store';
-import { deepWalletReport, runTool } from '@paysight/tools';
+import { deepWalletReport } from '@paysight/tools';
 import express from 'express';
 import { silentLogger } from '../src/http/logger.js';
 import { notConfiguredNarrator } from '../src/narration/index.js';
@@ -64,7 +64,7 @@ async function devnetReport(reports: ReportStore): Promise<WalletReport> {
     const address = devnet.scenario.chains[SUBJECT.chain].wallets[SUBJECT.wallet]!.address;
     const ports = { chain, narrator: notConfiguredNarrator, reports, savedReportUrl: (id: string) => savedReportPath(id) };
     const input = { address, chain: SUBJECT.chain, depth: 'deep' as const, reportType: 'wallet_money_map' as const };
-    const { result } = await runTool(deepWalletReport, input, ports, { now: new Date() });
+    const { result } = await deepWalletReport.run(input, ports, { now: new Date() });
     return walletReport.parse(result.report);
   } finally {
     await devnet.close();

@@ -1,3 +1,2 @@
 export * from './payment-arguments.js';
-export * from './result-wrapper.js';
 export * from './tool-definitions.js';

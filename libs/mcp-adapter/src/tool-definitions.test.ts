@@ -1,7 +1,6 @@
-import { CATALOG, responseSchema } from '@paysight/contracts';
+import { CATALOG, mcpResultWrapper, responseSchema } from '@paysight/contracts';
 import { z } from 'zod';
 import { PAYMENT_ARGUMENTS, splitPaymentArguments } from './payment-arguments.js';
-import { resultWrapperSchema } from './result-wrapper.js';
 import { mcpToolDefinitions } from './tool-definitions.js';
 
 describe('MCP tool definitions', () => {
@@ -37,7 +36,7 @@ describe('MCP tool definitions', () => {
       expect(tool.outputSchema.type).toBe('object');
       expect(variants.map((v) => v.properties.status.const).sort()).toEqual(['error', 'ok', 'payment_required']);
     }
-    const wrapper = resultWrapperSchema(responseSchema(CATALOG[0]!));
+    const wrapper = mcpResultWrapper(responseSchema(CATALOG[0]!));
     expect(wrapper.safeParse({ status: 'error', httpStatus: 400, endpoint: '/x', error: { code: 'invalid_request', message: 'm' } }).success).toBe(true);
     expect(wrapper.safeParse({ status: 'error', httpStatus: 400, endpoint: '/x', error: { code: 'nope', message: 'm' } }).success).toBe(false);
   });

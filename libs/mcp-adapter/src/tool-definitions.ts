@@ -1,7 +1,6 @@
-import { CATALOG, PAYMENT, priceObjectFor, responseSchema, type CatalogEntry, type PriceObject, type ToolAnnotations } from '@paysight/contracts';
+import { CATALOG, PAYMENT, mcpResultWrapper, priceObjectFor, responseSchema, type CatalogEntry, type PriceObject, type ToolAnnotations } from '@paysight/contracts';
 import { z } from 'zod';
 import { PAYMENT_ARGUMENTS, PAYMENT_ARGUMENT_SCHEMA } from './payment-arguments.js';
-import { resultWrapperSchema } from './result-wrapper.js';
 
 type JsonSchema = Record<string, unknown> & { properties?: Record<string, unknown> };
 
@@ -22,7 +21,7 @@ function inputSchemaOf(entry: CatalogEntry): JsonSchema {
 }
 
 function outputSchemaOf(entry: CatalogEntry): JsonSchema {
-  const { $schema: _dialect, ...schema } = z.toJSONSchema(resultWrapperSchema(responseSchema(entry)), { io: 'output', unrepresentable: 'any' }) as JsonSchema;
+  const { $schema: _dialect, ...schema } = z.toJSONSchema(mcpResultWrapper(responseSchema(entry)), { io: 'output', unrepresentable: 'any' }) as JsonSchema;
   // MCP requires an object at the root; the variants stay in oneOf.
   return { type: 'object', ...schema };
 }

@@ -1,5 +1,5 @@
 import { type CatalogEntry, type ErrorCode, PAYMENT } from '@paysight/contracts';
-import { encodeBase64Json } from './base64-json.js';
+import { encodePaymentRequiredHeader } from '@x402/core/http';
 import {
   type PaymentOffer,
   type PriceDeclaration,
@@ -10,8 +10,6 @@ import {
   resourceInfo,
 } from './offer.js';
 import type { PaymentRequired, PaymentRequirementsV1 } from './wire.js';
-
-export const PAYMENT_REQUIRED_HEADER = 'PAYMENT-REQUIRED';
 
 /** Why the 402 is sent: no payment yet (the default), or why the payment presented was refused. */
 export interface ChallengeReason {
@@ -89,5 +87,5 @@ export function buildChallenge(entry: Pick<CatalogEntry, 'id' | 'title' | 'price
     offer: paymentOffer(entry, options.payTo),
     price: priceDeclaration(entry),
   };
-  return { header: encodeBase64Json(paymentRequired), body };
+  return { header: encodePaymentRequiredHeader(paymentRequired), body };
 }

@@ -1,8 +1,9 @@
 export * from './wire.js';
-export { encodeBase64Json, decodeBase64Json, type Base64JsonResult } from './base64-json.js';
+export { decodeBase64Json, type Base64JsonResult } from './base64-json.js';
 export * from './offer.js';
 export * from './challenge.js';
 export * from './decode.js';
+export * from './http-headers.js';
 export * from './match.js';
 export * from './payment-id.js';
 export * from './facilitator-client.js';

@@ -1,6 +1,6 @@
 import { type CatalogEntry, PAYMENT, priceOf } from '@paysight/contracts';
 import { type Address, getAddress, isAddress } from 'viem';
-import type { PaymentRequirements, PaymentRequirementsV1, ResourceInfo } from './wire.js';
+import type { OfferedRequirements, PaymentRequirementsV1, ResourceInfo } from './wire.js';
 
 type PricedEntry = Pick<CatalogEntry, 'id' | 'title' | 'price'>;
 
@@ -45,7 +45,7 @@ export function offerDescription(entry: PricedEntry): string {
 }
 
 /** The single v2 PaymentRequirements of a tool. */
-export function paymentRequirements(entry: PricedEntry, payTo: string): PaymentRequirements {
+export function paymentRequirements(entry: PricedEntry, payTo: string): OfferedRequirements {
   return {
     scheme: PAYMENT.scheme,
     network: PAYMENT.network,

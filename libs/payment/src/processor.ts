@@ -2,28 +2,23 @@ import { randomUUID } from 'node:crypto';
 import { type CatalogEntry, type LedgerEntry, PAYMENT, type PaymentLedger, fingerprint, isChainUnavailable } from '@paysight/contracts';
 import type { Address, Hex } from 'viem';
 import type { AuthorizationReader } from './authorization-reader.js';
-import { encodeBase64Json } from './base64-json.js';
 import { type ChallengeReason, buildChallenge } from './challenge.js';
-import { type HeaderBag, decodePayment } from './decode.js';
+import type { DecodeResult } from './decode.js';
 import type { FacilitatorClient } from './facilitator-client.js';
 import { matchPayment } from './match.js';
 import { payeeAddress, paymentRequirements } from './offer.js';
-import {
-  type PaidCallOutcome,
-  type PaymentInProgressOutcome,
-  type PaymentRejectedOutcome,
-  type RejectionReason,
-  type Settlement,
-  inProgressOutcome,
-  paymentRequiredOutcome,
-  rejectedOutcome,
-  unavailableOutcome,
+import type {
+  PaidCallOutcome,
+  PaymentReceipt,
+  PaymentInProgressOutcome,
+  PaymentRejectedOutcome,
+  RejectionReason,
+  Settlement,
+  UnavailableOutcome,
+  UnavailableSource,
 } from './outcome.js';
 import { x402RequestIdOf } from './payment-id.js';
 import type { Eip3009Authorization, PaymentPayloadV2, PaymentRequirements, SettleResponse } from './wire.js';
-
-export const PAYMENT_RESPONSE_HEADER = 'PAYMENT-RESPONSE';
-export const X_PAYMENT_RESPONSE_HEADER = 'X-PAYMENT-RESPONSE';
 
 export interface PaidCallProcessorOptions {
   /** The payee of every offer. */
@@ -35,15 +30,14 @@ export interface PaidCallProcessorOptions {
   clock?: () => Date;
   /** Request ids for calls that arrive without one. */
   newRequestId?: () => string;
-  maxPaymentHeaderLength?: number;
 }
 
 export interface PaidCall<T> {
   entry: Pick<CatalogEntry, 'id' | 'title' | 'price'>;
   /** The tool input, already validated against the tool's request schema. */
   input: unknown;
-  /** Request headers (names in any case). */
-  headers: HeaderBag;
+  /** The payment as the transport decoded it (HTTP headers, MCP arguments): absent, malformed or decoded. */
+  payment: DecodeResult;
   /** Absolute URL of the paid resource, for the offer. */
   resourceUrl: string;
   requestId?: string;
@@ -63,11 +57,19 @@ type SettleVerdict =
   | { status: 'unknown' };
 
 const TX_HASH = /^0x[0-9a-fA-F]{64}$/;
+
+const inProgress = (x402RequestId: string): PaymentInProgressOutcome => ({ kind: 'payment_in_progress', x402RequestId });
+const unavailable = (source: UnavailableSource, message: string, x402RequestId: string | null): UnavailableOutcome => ({ kind: 'unavailable', source, message, x402RequestId });
 const asTxHash = (value: string | undefined): Hex | null => (value && TX_HASH.test(value) ? (value as Hex) : null);
 
+function rejected(reason: RejectionReason, challenge: PaymentRejectedOutcome['challenge'], x402RequestId: string | null): PaymentRejectedOutcome {
+  return { kind: 'payment_rejected', reason, challenge, x402RequestId };
+}
+
 /**
- * The paid-call state machine, shared by REST and MCP:
- * decode -> match the offer -> (ledger look-up) -> facilitator verify -> ledger claim -> run the
+ * The paid-call state machine, shared by REST and MCP. It takes the payment as the transport
+ * decoded it and returns a typed outcome; headers and status codes are the transports' business.
+ * match the offer -> (ledger look-up) -> facilitator verify -> ledger claim -> run the
  * handler -> settle -> record. A payment runs the handler at most once and is settled at most
  * once; a handler failure settles nothing and releases the payment for another try.
  */
@@ -80,7 +82,7 @@ export function createPaidCallProcessor(options: PaidCallProcessorOptions): Paid
   type Reject = (reason: RejectionReason, why: ChallengeReason) => PaymentRejectedOutcome;
 
   function previouslySeen(entry: LedgerEntry, reject: Reject): PaymentInProgressOutcome | PaymentRejectedOutcome {
-    if (entry.state === 'claimed' || entry.state === 'settling') return inProgressOutcome(entry.x402RequestId);
+    if (entry.state === 'claimed' || entry.state === 'settling') return inProgress(entry.x402RequestId);
     const settled = entry.state === 'settled';
     return reject('already_used', {
       code: 'payment_already_used',
@@ -118,10 +120,10 @@ export function createPaidCallProcessor(options: PaidCallProcessorOptions): Paid
       const requirements = paymentRequirements(entry, payTo);
       const challenge = (reason?: ChallengeReason) => buildChallenge(entry, { payTo, resourceUrl: call.resourceUrl, reason });
 
-      const decoded = decodePayment(call.headers, { maxLength: options.maxPaymentHeaderLength });
-      if (decoded.status === 'absent') return paymentRequiredOutcome(challenge());
+      const decoded = call.payment;
+      if (decoded.status === 'absent') return { kind: 'payment_required', challenge: challenge() };
       if (decoded.status === 'malformed') {
-        return rejectedOutcome(
+        return rejected(
           'malformed',
           challenge({
             code: 'payment_invalid',
@@ -135,7 +137,7 @@ export function createPaidCallProcessor(options: PaidCallProcessorOptions): Paid
       const match = matchPayment(decoded.payment, requirements);
       if (!match.matched) {
         const [first] = match.mismatches;
-        return rejectedOutcome(
+        return rejected(
           'mismatch',
           challenge({
             code: 'payment_mismatch',
@@ -149,8 +151,8 @@ export function createPaidCallProcessor(options: PaidCallProcessorOptions): Paid
       const { paymentPayload, authorization, payer } = match;
       const protocolVersion = decoded.payment.version;
       const x402RequestId = x402RequestIdOf({ network: PAYMENT.network, asset: requirements.asset, payer, nonce: authorization.nonce });
-      const reject: Reject = (reason, why) => rejectedOutcome(reason, challenge(why), x402RequestId);
-      const storeDown = () => unavailableOutcome('store', 'The payment ledger is temporarily unavailable. Nothing was charged; retry later.', x402RequestId);
+      const reject: Reject = (reason, why) => rejected(reason, challenge(why), x402RequestId);
+      const storeDown = () => unavailable('store', 'The payment ledger is temporarily unavailable. Nothing was charged; retry later.', x402RequestId);
 
       let known: LedgerEntry | null;
       try {
@@ -174,7 +176,7 @@ export function createPaidCallProcessor(options: PaidCallProcessorOptions): Paid
       try {
         verdict = await facilitator.verify(paymentPayload, requirements);
       } catch {
-        return unavailableOutcome('facilitator', 'Payments are temporarily unavailable: the payment facilitator did not answer. Nothing was charged; retry later.', x402RequestId);
+        return unavailable('facilitator', 'Payments are temporarily unavailable: the payment facilitator did not answer. Nothing was charged; retry later.', x402RequestId);
       }
       if (!verdict.isValid) {
         // A copy of this payment may have been claimed and settled while this one was verified
@@ -215,7 +217,7 @@ export function createPaidCallProcessor(options: PaidCallProcessorOptions): Paid
       } catch (error) {
         const chainDown = isChainUnavailable(error);
         await ledger.transition(x402RequestId, ['claimed'], 'released', { errorCode: chainDown ? 'chain_unavailable' : 'handler_failed' }).catch(() => null);
-        if (chainDown) return unavailableOutcome('chain', 'Blockchain data is temporarily unavailable. Nothing was charged; retry later with the same payment.', x402RequestId);
+        if (chainDown) return unavailable('chain', 'Blockchain data is temporarily unavailable. Nothing was charged; retry later with the same payment.', x402RequestId);
         return { kind: 'failed', error, x402RequestId };
       }
 
@@ -224,7 +226,7 @@ export function createPaidCallProcessor(options: PaidCallProcessorOptions): Paid
 
       const verdictOfSettle = await settle(paymentPayload, requirements, authorization, payer);
       if (verdictOfSettle.status === 'unknown') {
-        return unavailableOutcome(
+        return unavailable(
           'facilitator',
           'The settlement of this payment is not confirmed yet. The payment is held for reconciliation and will not be charged twice; the result is withheld.',
           x402RequestId,
@@ -233,7 +235,7 @@ export function createPaidCallProcessor(options: PaidCallProcessorOptions): Paid
       if (verdictOfSettle.status === 'failed') {
         await ledger.transition(x402RequestId, ['settling'], 'settle_failed', { errorCode: verdictOfSettle.reason }).catch(() => null);
         if (!verdictOfSettle.definite) {
-          return unavailableOutcome('facilitator', 'Payments are temporarily unavailable: the settlement did not complete. Nothing was charged; sign a new payment and retry later.', x402RequestId);
+          return unavailable('facilitator', 'Payments are temporarily unavailable: the settlement did not complete. Nothing was charged; sign a new payment and retry later.', x402RequestId);
         }
         return reject('settlement_failed', {
           code: 'settlement_failed',
@@ -246,12 +248,8 @@ export function createPaidCallProcessor(options: PaidCallProcessorOptions): Paid
       const ledgerEntry = await ledger
         .transition(x402RequestId, ['settling'], 'settled', { settlementTx: settlement.transaction, resultHash: fingerprint(result) })
         .catch(() => null);
-      const receipt = { success: true, transaction: settlement.transaction ?? '', payer };
-      const headers: Record<string, string> =
-        protocolVersion === 2
-          ? { [PAYMENT_RESPONSE_HEADER]: encodeBase64Json({ ...receipt, network: PAYMENT.network }) }
-          : { [X_PAYMENT_RESPONSE_HEADER]: encodeBase64Json({ ...receipt, network: PAYMENT.networkName }) };
-      return { kind: 'paid', status: 200, result, settlement, headers, x402RequestId, protocolVersion, ledgerEntry };
+      const receipt: PaymentReceipt = { success: true, transaction: settlement.transaction ?? '', payer, network: protocolVersion === 2 ? PAYMENT.network : PAYMENT.networkName };
+      return { kind: 'paid', result, settlement, receipt, x402RequestId, protocolVersion, ledgerEntry };
     },
   };
 }

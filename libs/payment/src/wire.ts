@@ -1,3 +1,4 @@
+import type { PaymentRequirements as X402PaymentRequirements } from '@x402/core/types';
 import type { Address, Hex } from 'viem';
 import { z } from 'zod';
 
@@ -82,12 +83,15 @@ export interface ResourceInfo {
   mimeType: string;
 }
 
+/** The one v2 entry Paysight offers, typed as @x402/core types it so that its header codec encodes our offers. */
+export type OfferedRequirements = X402PaymentRequirements & { asset: Address; payTo: Address };
+
 /** The v2 PaymentRequired object (the JSON inside the PAYMENT-REQUIRED header). */
 export interface PaymentRequired {
   x402Version: 2;
   error: string;
   resource: ResourceInfo;
-  accepts: [PaymentRequirements];
+  accepts: [OfferedRequirements];
 }
 
 /** One entry of a v1 `accepts` list. */

@@ -11,8 +11,9 @@ import {
   createHttpFacilitatorClient,
   createPaidCallProcessor,
   createViemAuthorizationReader,
+  challengeHeaders,
   decodePayment,
-  encodeBase64Json,
+  receiptHeaders,
   startLocalFacilitator,
 } from '../src/index.js';
 import { type ChainHarness, USDC, startChainHarness } from './support/chain.js';
@@ -82,7 +83,7 @@ async function paymentFor(version: 1 | 2 = 2, options: { entry?: typeof walletSn
 }
 
 function call<T>(headers: Record<string, string>, run: () => Promise<T>, input: unknown = { address: '0x1234567890123456789012345678901234567890' }) {
-  return { entry: walletSnapshot, input, headers, resourceUrl: RESOURCE, requestId: `req-${Math.random()}`, run };
+  return { entry: walletSnapshot, input, payment: decodePayment(headers), resourceUrl: RESOURCE, requestId: `req-${Math.random()}`, run };
 }
 
 function expectKind<T, K extends PaidCallOutcome<T>['kind']>(outcome: PaidCallOutcome<T>, kind: K): Extract<PaidCallOutcome<T>, { kind: K }> {
@@ -94,9 +95,8 @@ describe('paid-call processor', () => {
   it('without a payment: 402 with the challenge (PAYMENT-REQUIRED header and body), the handler not run', async () => {
     const handler = countingHandler('result');
     const outcome = expectKind(await processor(chain.newPayee()).handle(call({}, handler.run)), 'payment_required');
-    expect(outcome.status).toBe(402);
-    expect(outcome.headers['PAYMENT-REQUIRED']).toBe(outcome.challenge.header);
-    expect(outcome.body.error.code).toBe('payment_required');
+    expect(challengeHeaders(outcome.challenge)['PAYMENT-REQUIRED']).toBe(outcome.challenge.header);
+    expect(outcome.challenge.body.error.code).toBe('payment_required');
     expect(handler.runs).toBe(0);
   });
 
@@ -138,7 +138,7 @@ describe('paid-call processor', () => {
     const handler = countingHandler('v1 result');
     const outcome = expectKind(await processor(payee).handle(call(headers, handler.run)), 'paid');
     expect(outcome.protocolVersion).toBe(1);
-    expect(decodePaymentResponseHeader(outcome.headers['X-PAYMENT-RESPONSE']!)).toEqual({ success: true, transaction: outcome.settlement.transaction, network: 'base', payer: buyer.address });
+    expect(decodePaymentResponseHeader(receiptHeaders(outcome.receipt, outcome.protocolVersion)['X-PAYMENT-RESPONSE']!)).toEqual({ success: true, transaction: outcome.settlement.transaction, network: 'base', payer: buyer.address });
     expect(outcome.ledgerEntry).toMatchObject({ state: 'settled', protocolVersion: 1 });
     expect(await chain.usdcBalance(payee)).toBe(PRICE);
   });
@@ -162,7 +162,7 @@ describe('paid-call processor', () => {
   it('chain data unavailable in the handler: 503 chain_unavailable, nothing charged, payment released', async () => {
     const { payee, headers } = await paymentFor();
     const outcome = expectKind(await processor(payee).handle(call(headers, () => Promise.reject(new ChainUnavailableError('ethereum', 'rpc down')))), 'unavailable');
-    expect(outcome).toMatchObject({ status: 503, source: 'chain', body: { ok: false, error: { code: 'chain_unavailable' } } });
+    expect(outcome).toMatchObject({ source: 'chain', message: expect.stringMatching(/Nothing was charged/) });
     expect(await store.ledger.get(outcome.x402RequestId!)).toMatchObject({ state: 'released', errorCode: 'chain_unavailable' });
     expect(await chain.usdcBalance(payee)).toBe(0n);
   });
@@ -177,7 +177,7 @@ describe('paid-call processor', () => {
     expect(kinds.filter((k) => k !== 'paid').every((k) => k === 'payment_in_progress' || k === 'payment_rejected')).toBe(true);
     for (const outcome of outcomes) {
       if (outcome.kind === 'payment_rejected') expect(outcome.reason).toBe('already_used');
-      if (outcome.kind === 'payment_in_progress') expect(outcome.status).toBe(409);
+      if (outcome.kind === 'payment_in_progress') expect(outcome.x402RequestId).toMatch(/^x402_/);
     }
     expect(handler.runs).toBe(1);
     expect(await chain.usdcBalance(payee)).toBe(PRICE);
@@ -191,7 +191,7 @@ describe('paid-call processor', () => {
     const { buyer, payee, headers } = await paymentFor();
     const handler = countingHandler('never');
     const outcome = expectKind(await processor(payee, { facilitator: createHttpFacilitatorClient({ url: stopped.url }) }).handle(call(headers, handler.run)), 'unavailable');
-    expect(outcome).toMatchObject({ status: 503, source: 'facilitator', body: { error: { code: 'facilitator_unavailable' } } });
+    expect(outcome).toMatchObject({ source: 'facilitator' });
     expect(handler.runs).toBe(0);
     expect(await store.ledger.get(outcome.x402RequestId!)).toBeNull();
     expect(await chain.usdcBalance(payee)).toBe(0n);
@@ -206,9 +206,9 @@ describe('paid-call processor', () => {
     const handler = countingHandler('never');
     const outcome = expectKind(await processor(payee, { facilitator: createHttpFacilitatorClient({ url: DEAD_FACILITATOR }) }).handle(call(headers, handler.run)), 'payment_rejected');
     expect(outcome.reason).toBe('mismatch');
-    expect(outcome.body.error.code).toBe('payment_mismatch');
-    expect((outcome.body.error.details as { mismatches: { field: string }[] }).mismatches.map((m) => m.field)).toEqual(fields);
-    expect(outcome.headers['PAYMENT-REQUIRED']).toBe(outcome.challenge.header);
+    expect(outcome.challenge.body.error.code).toBe('payment_mismatch');
+    expect((outcome.challenge.body.error.details as { mismatches: { field: string }[] }).mismatches.map((m) => m.field)).toEqual(fields);
+    expect(challengeHeaders(outcome.challenge)['PAYMENT-REQUIRED']).toBe(outcome.challenge.header);
     expect(handler.runs).toBe(0);
   });
 
@@ -219,12 +219,12 @@ describe('paid-call processor', () => {
       await processor(payee, { clock: tomorrow, facilitator: createHttpFacilitatorClient({ url: DEAD_FACILITATOR }) }).handle(call(headers, () => Promise.resolve('never'))),
       'payment_rejected',
     );
-    expect(outcome).toMatchObject({ reason: 'invalid', body: { error: { code: 'payment_invalid', details: { reason: 'authorization_expired' } } } });
+    expect(outcome).toMatchObject({ reason: 'invalid', challenge: { body: { error: { code: 'payment_invalid', details: { reason: 'authorization_expired' } } } } });
   });
 
   it('a malformed header is rejected with a fresh challenge', async () => {
     const outcome = expectKind(await processor(chain.newPayee()).handle(call({ 'PAYMENT-SIGNATURE': 'bm90IGpzb24=' }, () => Promise.resolve('never'))), 'payment_rejected');
-    expect(outcome).toMatchObject({ reason: 'malformed', x402RequestId: null, body: { error: { code: 'payment_invalid', details: { reason: 'malformed', header: 'PAYMENT-SIGNATURE' } } } });
+    expect(outcome).toMatchObject({ reason: 'malformed', x402RequestId: null, challenge: { body: { error: { code: 'payment_invalid', details: { reason: 'malformed', header: 'PAYMENT-SIGNATURE' } } } } });
   });
 
   it('a payment the facilitator refuses (tampered signature) is rejected with its reason', async () => {
@@ -234,8 +234,8 @@ describe('paid-call processor', () => {
     const tampered = structuredClone(decoded.payment.payload);
     tampered.payload.signature = `0x${'11'.repeat(65)}`;
     const handler = countingHandler('never');
-    const outcome = expectKind(await processor(payee).handle(call({ 'payment-signature': encodeBase64Json(tampered) }, handler.run)), 'payment_rejected');
-    expect(outcome).toMatchObject({ reason: 'invalid', body: { error: { code: 'payment_invalid', details: { facilitatorReason: 'invalid_exact_evm_signature' } } } });
+    const outcome = expectKind(await processor(payee).handle(call({ 'payment-signature': Buffer.from(JSON.stringify(tampered)).toString('base64') }, handler.run)), 'payment_rejected');
+    expect(outcome).toMatchObject({ reason: 'invalid', challenge: { body: { error: { code: 'payment_invalid', details: { facilitatorReason: 'invalid_exact_evm_signature' } } } } });
     expect(handler.runs).toBe(0);
   });
 
@@ -244,8 +244,8 @@ describe('paid-call processor', () => {
     const { payee, headers } = await paymentFor();
     const handler = countingHandler('RESULT-7f3a', () => vanishing.close());
     const outcome = expectKind(await processor(payee, { facilitator: createHttpFacilitatorClient({ url: vanishing.url }) }).handle(call(headers, handler.run)), 'unavailable');
-    expect(outcome).toMatchObject({ source: 'facilitator', status: 503 });
-    expect(JSON.stringify(outcome.body)).not.toContain('RESULT-7f3a');
+    expect(outcome).toMatchObject({ source: 'facilitator' });
+    expect(JSON.stringify(outcome)).not.toContain('RESULT-7f3a');
     expect(handler.runs).toBe(1);
     expect(await store.ledger.get(outcome.x402RequestId!)).toMatchObject({ state: 'settle_failed', errorCode: 'facilitator_unavailable' });
     expect(await chain.usdcBalance(payee)).toBe(0n);
@@ -261,11 +261,11 @@ describe('paid-call processor', () => {
     const handler = countingHandler('RESULT-7f3a', () => vanishing.close());
     const held = processor(payee, { facilitator: createHttpFacilitatorClient({ url: vanishing.url }), authorizations: createViemAuthorizationReader({ rpcUrl: DEAD_FACILITATOR }) });
     const outcome = expectKind(await held.handle(call(headers, handler.run)), 'unavailable');
-    expect(outcome.body.error.message).toMatch(/held for reconciliation/);
+    expect(outcome.message).toMatch(/held for reconciliation/);
     expect(await store.ledger.get(outcome.x402RequestId!)).toMatchObject({ state: 'settling' });
 
     const again = expectKind(await processor(payee).handle(call(headers, handler.run)), 'payment_in_progress');
-    expect(again).toMatchObject({ status: 409, body: { error: { code: 'payment_in_progress' } } });
+    expect(again).toMatchObject({ kind: 'payment_in_progress', x402RequestId: outcome.x402RequestId });
     expect(handler.runs).toBe(1);
   });
 
@@ -314,8 +314,8 @@ describe('paid-call processor', () => {
     };
     const handler = countingHandler('RESULT-7f3a', drain);
     const outcome = expectKind(await processor(payee).handle(call(headers, handler.run)), 'payment_rejected');
-    expect(outcome).toMatchObject({ reason: 'settlement_failed', status: 402, body: { error: { code: 'settlement_failed' } } });
-    expect(JSON.stringify(outcome.body)).not.toContain('RESULT-7f3a');
+    expect(outcome).toMatchObject({ reason: 'settlement_failed', challenge: { body: { error: { code: 'settlement_failed' } } } });
+    expect(JSON.stringify(outcome)).not.toContain('RESULT-7f3a');
     expect(await store.ledger.get(outcome.x402RequestId!)).toMatchObject({ state: 'settle_failed' });
     expect(await chain.usdcBalance(payee)).toBe(0n);
   });

@@ -17,4 +17,3 @@ export { decodeMethod, type DecodedMethod, type MethodSource } from './decoding/
 export { decodeRevertData, PANIC_MEANINGS, type DecodedRevertData } from './decoding/decode-revert.js';
 export { recogniseContract, PERMIT2_ADDRESS, WRAPPED_NATIVE, type ContractProbe, type RecognisedContract } from './decoding/known-contracts.js';
 export { SELECTOR_INDEX, datasetCandidates } from './decoding/selector-dataset.js';
-export * from './envelope.js';

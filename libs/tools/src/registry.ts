@@ -1,5 +1,5 @@
-import type { ToolId } from '@paysight/contracts';
-import type { AnyToolModule } from './tool-module.js';
+import { type CatalogEntry, type CatalogEntryOf, type ToolId } from '@paysight/contracts';
+import type { ToolModule } from './tool-module.js';
 import { walletSnapshot } from './wallet/snapshot/index.js';
 import { txStatus } from './tx/status/index.js';
 import { txDecode } from './tx/decode/index.js';
@@ -7,11 +7,11 @@ import { batchWalletSnapshot } from './wallet/batch/index.js';
 import { walletAudit } from './wallet/audit/index.js';
 import { deepWalletReport, savedReport } from './wallet/report/index.js';
 
-/**
- * The tools implemented so far, by catalog id. The apps serve a catalog entry only when it has an
- * implementation here; the catalog itself stays the list of what is offered.
- */
-export const TOOL_MODULES: Partial<Record<ToolId, AnyToolModule>> = {
+/** Each tool id's module is declared against that id's own catalog entry. */
+type ToolRegistry = { readonly [Id in ToolId]?: ToolModule<CatalogEntryOf<Id>> };
+
+/** The implemented tools, by catalog id. */
+export const TOOL_MODULES = {
   wallet_snapshot: walletSnapshot,
   tx_status: txStatus,
   tx_decode: txDecode,
@@ -19,8 +19,24 @@ export const TOOL_MODULES: Partial<Record<ToolId, AnyToolModule>> = {
   wallet_audit: walletAudit,
   deep_wallet_report: deepWalletReport,
   saved_report: savedReport,
+} as const satisfies ToolRegistry;
+
+/**
+ * Catalog entries deliberately offered before their analyzer exists, with the reason. They answer
+ * 501 before any payment is asked for. A test holds that every entry is served or listed here.
+ */
+export const NOT_SERVED_YET: Readonly<Partial<Record<ToolId, string>>> = {
+  agent_payment_preflight: 'the agent-commerce trust family is being built',
+  seller_profile: 'the agent-commerce trust family is being built',
+  authenticity_score: 'the agent-commerce trust family is being built',
+  receipt_audit: 'the agent-commerce trust family is being built',
+  agent_wallet_profile: 'the agent-commerce trust family is being built',
+  mandate_chain_evidence: 'the agent-commerce trust family is being built',
 };
 
-export function toolModule(id: string): AnyToolModule | undefined {
-  return TOOL_MODULES[id as ToolId];
+const byId: ReadonlyMap<string, ToolModule> = new Map(Object.values(TOOL_MODULES).map((module: ToolModule) => [module.entry.id, module]));
+
+/** The module that serves a catalog entry, if it is implemented. */
+export function toolModuleFor(entry: Pick<CatalogEntry, 'id'>): ToolModule | undefined {
+  return byId.get(entry.id);
 }

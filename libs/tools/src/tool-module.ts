@@ -1,4 +1,4 @@
-import type { ChainName, ChainSource, DataSourceStatus, Narrator, ReportStore, ToolId } from '@paysight/contracts';
+import type { CatalogEntry, ChainName, ChainSource, DataSourceStatus, Narrator, ReportStore, RequestOf, ResultOf } from '@paysight/contracts';
 
 /** What a tool may touch. Tools never import adapters: they get ports. */
 export interface ToolPorts {
@@ -16,7 +16,7 @@ export interface AnalyzeContext {
   now: Date;
 }
 
-/** Facts about the data behind a result; becomes the envelope's metadata. */
+/** Facts about the data behind a result; the serving layer puts them in the answer's metadata. */
 export interface ToolMetadata {
   chain?: ChainName;
   dataSourceStatus: DataSourceStatus;
@@ -27,42 +27,53 @@ export interface ToolMetadata {
   [key: string]: unknown;
 }
 
+/** An analyzer's answer: its result and the facts about its data. No payment, no envelope. */
 export interface ToolOutput<Result> {
   result: Result;
   metadata: ToolMetadata;
 }
 
-type Finish<Input, Analysis, Result> = (input: Input, output: ToolOutput<Analysis>, ports: ToolPorts, context: AnalyzeContext) => Promise<ToolOutput<Result>>;
-
-interface ToolSteps<Input, Data, Analysis> {
-  id: ToolId;
+/** A tool as the serving layer runs it: its catalog entry, the chains a call reads, and one run. */
+export interface ToolModule<E extends CatalogEntry = CatalogEntry> {
+  readonly entry: E;
   /** Chains the call will read; known before payment, so a chain that cannot be served is refused up front. */
-  chains(input: Input): ChainName[];
-  gather(input: Input, ports: ToolPorts): Promise<Data>;
-  analyze(input: Input, data: Data, context: AnalyzeContext): ToolOutput<Analysis>;
+  chains(input: RequestOf<E>): ChainName[];
+  /** gather, then analyze, then finish when the tool has one. */
+  run(input: RequestOf<E>, ports: ToolPorts, context: AnalyzeContext): Promise<ToolOutput<ResultOf<E>>>;
+}
+
+type Finish<E extends CatalogEntry, Analysis> = (input: RequestOf<E>, output: ToolOutput<Analysis>, ports: ToolPorts, context: AnalyzeContext) => Promise<ToolOutput<ResultOf<E>>>;
+
+export interface ToolSteps<E extends CatalogEntry, Data, Analysis> {
+  chains(input: RequestOf<E>): ChainName[];
+  gather(input: RequestOf<E>, ports: ToolPorts): Promise<Data>;
+  analyze(input: RequestOf<E>, data: Data, context: AnalyzeContext): ToolOutput<Analysis>;
 }
 
 /**
- * One paid tool: `gather` asks the ports for exactly the data it needs; `analyze` is a pure
+ * The steps of one tool: `gather` asks the ports for exactly the data it needs; `analyze` is a pure
  * function of the input, that data and the context; the optional `finish` is the only step with
  * effects (AI narration, saving a report) and must keep every deterministic section. A tool whose
  * analysis is not yet its result (a report that still has to be saved) must have `finish`.
  */
-export type ToolModule<Input = unknown, Data = unknown, Result = unknown, Analysis = Result> = ToolSteps<Input, Data, Analysis> &
-  ([Analysis] extends [Result] ? { finish?: Finish<Input, Analysis, Result> } : { finish: Finish<Input, Analysis, Result> });
+export type ToolDefinition<E extends CatalogEntry, Data, Analysis> = ToolSteps<E, Data, Analysis> &
+  ([Analysis] extends [ResultOf<E>] ? { finish?: Finish<E, Analysis> } : { finish: Finish<E, Analysis> });
 
-export async function runTool<Input, Data, Result, Analysis = Result>(
-  tool: ToolModule<Input, Data, Result, Analysis>,
-  input: Input,
-  ports: ToolPorts,
-  context: AnalyzeContext,
-): Promise<ToolOutput<Result>> {
-  const data = await tool.gather(input, ports);
-  const output = tool.analyze(input, data, context);
-  // Without finish, the module type guarantees that the analysis is the result.
-  return tool.finish ? tool.finish(input, output, ports, context) : (output as unknown as ToolOutput<Result>);
+/**
+ * Declares a tool module against its catalog entry: input and result types come from the entry's
+ * request and result schemas, so a module cannot drift from what the catalog promises.
+ */
+export function defineToolModule<E extends CatalogEntry, Data, Analysis = ResultOf<E>>(
+  entry: E,
+  steps: ToolDefinition<E, Data, Analysis>,
+): ToolModule<E> & ToolDefinition<E, Data, Analysis> {
+  const { gather, analyze } = steps;
+  const finish: Finish<E, Analysis> | undefined = steps.finish;
+  async function run(input: RequestOf<E>, ports: ToolPorts, context: AnalyzeContext): Promise<ToolOutput<ResultOf<E>>> {
+    const output = analyze(input, await gather(input, ports), context);
+    // Without finish, the step types guarantee that the analysis is the result.
+    return finish ? finish(input, output, ports, context) : (output as unknown as ToolOutput<ResultOf<E>>);
+  }
+  const module: ToolModule<E> = { entry, chains: steps.chains, run };
+  return Object.assign({}, steps, module);
 }
-
-/** A module of any tool, for registries keyed by tool id; each module is typed by its own schemas. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type AnyToolModule = ToolModule<any, any, any, any>;

@@ -1,6 +1,5 @@
 import { batchWalletSnapshotRequest, batchWalletSnapshotResult, walletSnapshotRequest, type ChainSource } from '@paysight/contracts';
 import { devnetChainSource, readTestStack, toolPorts } from '@paysight/testkit';
-import { runTool } from '../src/tool-module.js';
 import { batchWalletSnapshot } from '../src/wallet/batch/index.js';
 import { walletSnapshot } from '../src/wallet/snapshot/index.js';
 
@@ -31,7 +30,7 @@ describe('batch_wallet_snapshot on the base devnet', () => {
   it('answers in submitted order (repeats included) with one Multicall3 round trip for every wallet', async () => {
     const { source, calls } = countingSource();
     const input = batchWalletSnapshotRequest.parse({ addresses, chain: 'base' });
-    const { result, metadata } = await runTool(batchWalletSnapshot, input, toolPorts({ chain: source }), ctx);
+    const { result, metadata } = await batchWalletSnapshot.run(input, toolPorts({ chain: source }), ctx);
     expect(batchWalletSnapshotResult.parse(result)).toEqual(result);
     expect(result.snapshots.map((s) => s.addressSummary.address)).toEqual(addresses);
     expect(calls.get('readContracts')).toBe(1);
@@ -40,13 +39,13 @@ describe('batch_wallet_snapshot on the base devnet', () => {
   });
 
   it('gives each wallet the same snapshot as the single-wallet tool at basic depth', async () => {
-    const { result } = await runTool(batchWalletSnapshot, batchWalletSnapshotRequest.parse({ addresses: [wallet('bob')], chain: 'base' }), toolPorts(), ctx);
-    const single = await runTool(walletSnapshot, walletSnapshotRequest.parse({ address: wallet('bob'), chain: 'base', depth: 'basic' }), toolPorts(), ctx);
+    const { result } = await batchWalletSnapshot.run(batchWalletSnapshotRequest.parse({ addresses: [wallet('bob')], chain: 'base' }), toolPorts(), ctx);
+    const single = await walletSnapshot.run(walletSnapshotRequest.parse({ address: wallet('bob'), chain: 'base', depth: 'basic' }), toolPorts(), ctx);
     expect(result.snapshots[0]).toEqual(single.result);
   });
 
   it('names the wallets that deserve an audit, and why', async () => {
-    const { result } = await runTool(batchWalletSnapshot, batchWalletSnapshotRequest.parse({ addresses, chain: 'base' }), toolPorts(), ctx);
+    const { result } = await batchWalletSnapshot.run(batchWalletSnapshotRequest.parse({ addresses, chain: 'base' }), toolPorts(), ctx);
     const byAddress = new Map(result.escalationCandidates.map((c) => [c.address, c]));
     const alice = byAddress.get(wallet('alice'));
     expect(alice?.reasons.join(' ')).toMatch(/moved tokens with \d other address\(es\) of this batch/);

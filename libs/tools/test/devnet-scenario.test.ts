@@ -1,6 +1,5 @@
 import { CHAIN_NAMES, formatUnitsCompact, transactionRequest, walletSnapshotRequest, type ChainName } from '@paysight/contracts';
 import { readTestStack, toolPorts } from '@paysight/testkit';
-import { runTool } from '../src/tool-module.js';
 import { txStatus } from '../src/tx/status/index.js';
 import { walletSnapshot } from '../src/wallet/snapshot/index.js';
 
@@ -15,7 +14,7 @@ describe.each(CHAIN_NAMES)('on the %s devnet', (chain: ChainName) => {
   it('snapshots alice: native, tokens and NFTs as seeded, with her token history', async () => {
     const alice = world.wallets.alice!;
     const input = walletSnapshotRequest.parse({ address: alice.address, chain, depth: 'deep' });
-    const { result, metadata } = await runTool(walletSnapshot, input, ports, ctx);
+    const { result, metadata } = await walletSnapshot.run(input, ports, ctx);
 
     expect(result.addressSummary).toMatchObject({ address: alice.address, chain, accountType: 'eoa', delegatedTo: null });
     expect(result.assetExposure.native.wei).toBe(alice.balances.native);
@@ -45,7 +44,7 @@ describe.each(CHAIN_NAMES)('on the %s devnet', (chain: ChainName) => {
 
   it('recognises a contract', async () => {
     const input = walletSnapshotRequest.parse({ address: contract('counterProxy').address, chain, depth: 'basic' });
-    const { result } = await runTool(walletSnapshot, input, ports, ctx);
+    const { result } = await walletSnapshot.run(input, ports, ctx);
     expect(result.addressSummary.accountType).toBe('contract');
     expect(result.addressSummary.codeSize).toBeGreaterThan(0);
     expect(result.recommendedNextAction).toMatch(/agent_wallet_profile/);
@@ -53,19 +52,19 @@ describe.each(CHAIN_NAMES)('on the %s devnet', (chain: ChainName) => {
 
   it('reports a successful and a reverted transaction', async () => {
     const ok = world.transactions['alice-pays-bob-dusd']!;
-    const { result: mined } = await runTool(txStatus, transactionRequest.parse({ transactionHash: ok.hash, chain }), ports, ctx);
+    const { result: mined } = await txStatus.run(transactionRequest.parse({ transactionHash: ok.hash, chain }), ports, ctx);
     expect(mined).toMatchObject({ status: 'success', blockNumber: String(ok.blockNumber), from: ok.from, to: ok.to, explorerUrl: null });
     expect(mined.confirmations).toBeGreaterThan(1);
     expect(['safe', 'finalized', 'unsafe']).toContain(mined.finality);
     expect(BigInt(mined.fee!.totalWei)).toBeGreaterThan(0n);
 
     const bad = world.transactions['bob-steps-too-far']!;
-    const { result: reverted } = await runTool(txStatus, transactionRequest.parse({ hash: bad.hash, chain }), ports, ctx);
+    const { result: reverted } = await txStatus.run(transactionRequest.parse({ hash: bad.hash, chain }), ports, ctx);
     expect(reverted).toMatchObject({ status: 'reverted', method: { kind: 'contract_call' } });
   });
 
   it('says not_found for a hash the chain never saw', async () => {
-    const { result } = await runTool(txStatus, transactionRequest.parse({ hash: `0x${'12'.repeat(32)}`, chain }), ports, ctx);
+    const { result } = await txStatus.run(transactionRequest.parse({ hash: `0x${'12'.repeat(32)}`, chain }), ports, ctx);
     expect(result).toMatchObject({ status: 'not_found', finality: 'not_found', blockNumber: null, confirmations: null });
   });
 });

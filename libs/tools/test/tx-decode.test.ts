@@ -1,7 +1,6 @@
 import { CHAIN_NAMES, CHAINS, transactionRequest, txDecodeResult, type CallRequest, type ChainName, type ChainSource } from '@paysight/contracts';
 import { devnetChainSource, readTestStack, toolPorts } from '@paysight/testkit';
 import { parseUnits } from 'viem';
-import { runTool } from '../src/tool-module.js';
 import { txDecode } from '../src/tx/decode/index.js';
 import { txStatus } from '../src/tx/status/index.js';
 
@@ -20,7 +19,7 @@ describe.each(CHAIN_NAMES)('tx_decode on the %s devnet', (chain: ChainName) => {
   async function decode(name: string) {
     const tx = world.transactions[name];
     if (!tx) throw new Error(`the scenario has no transaction ${name} on ${chain}`);
-    const output = await runTool(txDecode, transactionRequest.parse({ transactionHash: tx.hash, chain }), ports, ctx);
+    const output = await txDecode.run(transactionRequest.parse({ transactionHash: tx.hash, chain }), ports, ctx);
     expect(txDecodeResult.parse(output.result)).toEqual(output.result);
     expect(output.result).toMatchObject({ transactionHash: tx.hash, chain, blockNumber: String(tx.blockNumber), from: tx.from, to: tx.to, status: tx.status });
     expect(output.metadata.dataSourceStatus).toBe('Demo');
@@ -136,14 +135,14 @@ describe.each(CHAIN_NAMES)('tx_decode on the %s devnet', (chain: ChainName) => {
   });
 
   it('says not_found for a hash the chain never saw', async () => {
-    const { result } = await runTool(txDecode, transactionRequest.parse({ hash: `0x${'12'.repeat(32)}`, chain }), ports, ctx);
+    const { result } = await txDecode.run(transactionRequest.parse({ hash: `0x${'12'.repeat(32)}`, chain }), ports, ctx);
     expect(result).toMatchObject({ status: 'not_found', method: null, fee: null });
     expect(result.summary).toMatch(/node does not know transaction/);
   });
 
   it('gives tx_status the method name from the same data set', async () => {
     const tx = world.transactions['alice-increments-counter']!;
-    const { result } = await runTool(txStatus, transactionRequest.parse({ hash: tx.hash, chain }), ports, ctx);
+    const { result } = await txStatus.run(transactionRequest.parse({ hash: tx.hash, chain }), ports, ctx);
     expect(result.method).toEqual({ selector: '0xd09de08a', kind: 'contract_call', name: 'increment', signature: 'increment()' });
   });
 });
@@ -153,7 +152,7 @@ describe('tx_decode on the base devnet: x402 payments', () => {
 
   it('decodes a settled x402 payment with the USDC interface', async () => {
     const tx = world.transactions['x402-payment-wallet-snapshot']!;
-    const { result } = await runTool(txDecode, transactionRequest.parse({ hash: tx.hash, chain: 'base' }), ports, ctx);
+    const { result } = await txDecode.run(transactionRequest.parse({ hash: tx.hash, chain: 'base' }), ports, ctx);
     expect(result.interaction).toMatchObject({ recognisedAs: 'usdc', targetName: 'USD Coin (USDC)' });
     expect(result.method).toMatchObject({ name: 'transferWithAuthorization', source: 'contract_abi' });
     const args = Object.fromEntries(result.method!.arguments.map((a) => [a.name, a.value]));
@@ -187,7 +186,7 @@ describe('tx_decode reads', () => {
   it('asks every contract that took part for its name and decimals in one Multicall3 round trip', async () => {
     const { ports: recorded, reads } = recordingSource();
     const tx = world.transactions['smart-account-user-batches-payments']!;
-    const { result } = await runTool(txDecode, transactionRequest.parse({ hash: tx.hash, chain: 'ethereum' }), recorded, ctx);
+    const { result } = await txDecode.run(transactionRequest.parse({ hash: tx.hash, chain: 'ethereum' }), recorded, ctx);
     expect(result.tokenTransfers[0]?.symbol).toBe('USDC');
     // The delegated account and USDC, five reads each.
     expect(reads).toEqual([10]);
@@ -196,11 +195,11 @@ describe('tx_decode reads', () => {
   it('replays a reverted transaction at the previous block with its own sender, recipient, value and input', async () => {
     const { ports: recorded, replays } = recordingSource();
     const tx = world.transactions['bob-steps-too-far']!;
-    await runTool(txDecode, transactionRequest.parse({ hash: tx.hash, chain: 'ethereum' }), recorded, ctx);
+    await txDecode.run(transactionRequest.parse({ hash: tx.hash, chain: 'ethereum' }), recorded, ctx);
     expect(replays).toEqual([expect.objectContaining({ from: tx.from, to: tx.to, value: 0n, blockNumber: BigInt(tx.blockNumber - 1) })]);
     expect(replays[0]!.data.slice(0, 10)).toBe('0x03df179c');
     const ok = world.transactions['alice-increments-counter']!;
-    await runTool(txDecode, transactionRequest.parse({ hash: ok.hash, chain: 'ethereum' }), recorded, ctx);
+    await txDecode.run(transactionRequest.parse({ hash: ok.hash, chain: 'ethereum' }), recorded, ctx);
     expect(replays).toHaveLength(1);
   });
 });

@@ -11,7 +11,6 @@ import {
 } from '@paysight/contracts';
 import { devnetChainSource, readTestStack, toolPorts } from '@paysight/testkit';
 import { riskLabel, riskScore } from '../src/risk/score.js';
-import { runTool } from '../src/tool-module.js';
 import { gatherWalletEvidence } from '../src/wallet/evidence/gather.js';
 import { walletAudit } from '../src/wallet/audit/index.js';
 
@@ -24,7 +23,7 @@ const withExplorer = toolPorts({ chain: explorerSource() });
 
 async function audit(chain: ChainName, address: string, options: { depth?: 'basic' | 'deep'; reportType?: string; ports?: typeof withExplorer } = {}) {
   const input = walletAuditRequest.parse({ address, chain, depth: options.depth ?? 'basic', ...(options.reportType && { reportType: options.reportType }) });
-  const output = await runTool(walletAudit, input, options.ports ?? withExplorer, ctx());
+  const output = await walletAudit.run(input, options.ports ?? withExplorer, ctx());
   const parsed = walletAuditResult.safeParse(output.result);
   if (!parsed.success) throw new Error(`result does not match the schema: ${parsed.error.message}`);
   return output;

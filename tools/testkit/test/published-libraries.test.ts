@@ -10,6 +10,7 @@ const LIBRARIES: [string, string][] = [
   ['chain-data', 'createJsonRpcChainSource'],
   ['tools', 'TOOL_MODULES'],
   ['mcp-adapter', 'mcpToolDefinitions'],
+  ['paid-call', 'createPaidCallService'],
   ['store', 'openStore'],
 ];
 

@@ -1,21 +1,18 @@
-import { CATALOG, ServiceError, type CatalogEntry } from '@paysight/contracts';
-import type { PaidCallProcessor } from '@paysight/payment';
-import { buildResponseBody, runTool, type AnyToolModule, type ToolOutput, type ToolPorts } from '@paysight/tools';
+import { CATALOG, type CatalogEntry } from '@paysight/contracts';
+import type { PaidCallService } from '@paysight/paid-call';
+import { challengeHeaders, decodePayment, receiptHeaders } from '@paysight/payment';
 import { Router, type Request, type Response } from 'express';
 import { sendError } from '../http/errors.js';
-import type { Logger } from '../http/logger.js';
-import { parseRequest } from '../http/validation.js';
 
 export interface PaidToolDeps {
-  ports: ToolPorts;
-  payments: PaidCallProcessor;
-  tools: Readonly<Partial<Record<string, AnyToolModule>>>;
+  paidCalls: PaidCallService;
   publicBaseUrl: () => string;
-  clock: () => Date;
-  log: Logger;
 }
 
-/** One POST route per catalog entry: validate, check the chains, then the paywall runs the tool. */
+/**
+ * The REST codec of the paid-call service: one POST route per catalog entry. In: the JSON body and
+ * the x402 payment headers. Out: the status, the x402 headers (offer or receipt) and the body.
+ */
 export function paidToolsRouter(deps: PaidToolDeps): Router {
   const router = Router();
   for (const entry of CATALOG) {
@@ -29,52 +26,22 @@ export function paidToolsRouter(deps: PaidToolDeps): Router {
 }
 
 async function servePaidCall(entry: CatalogEntry, req: Request, res: Response, deps: PaidToolDeps): Promise<void> {
-  const input = parseRequest(entry.request, req.body);
-  const tool = deps.tools[entry.id];
-  if (!tool) {
-    throw new ServiceError(501, 'not_implemented', `${entry.id} is listed in the catalog but not served yet. Nothing was charged.`);
-  }
-  const served = deps.ports.chain.chains();
-  const missing = tool.chains(input).filter((chain) => !served.includes(chain));
-  if (missing.length) {
-    throw new ServiceError(503, 'chain_unavailable', `Chain data for ${missing.join(', ')} is not available on this server. Nothing was charged.`);
-  }
-
-  const requestId = res.locals.requestId as string;
-  let generatedAt = deps.clock();
-  const outcome = await deps.payments.handle<ToolOutput<unknown>>({
+  const response = await deps.paidCalls.call({
     entry,
-    input,
-    headers: req.headers,
+    body: req.body,
+    payment: decodePayment(req.headers),
+    requestId: res.locals.requestId as string,
     resourceUrl: `${deps.publicBaseUrl()}${entry.path}`,
-    requestId,
-    run: () => {
-      generatedAt = deps.clock();
-      return runTool(tool, input, deps.ports, { now: generatedAt });
-    },
   });
-  res.locals.x402RequestId = 'x402RequestId' in outcome ? outcome.x402RequestId : undefined;
-
-  switch (outcome.kind) {
-    case 'paid':
-      res
-        .status(200)
-        .set(outcome.headers)
-        .json(buildResponseBody(entry, outcome.result, { requestId, x402RequestId: outcome.x402RequestId, generatedAt, settlement: outcome.settlement }));
+  res.locals.x402RequestId = response.x402RequestId ?? undefined;
+  switch (response.kind) {
+    case 'ok':
+      res.status(200).set(receiptHeaders(response.receipt, response.protocolVersion)).json(response.body);
       return;
-    case 'failed':
-      deps.log.error('tool_failed', { requestId, tool: entry.id, error: describe(outcome.error) });
-      sendError(res, 500, 'internal_error', `The ${entry.id} analysis failed. Nothing was charged; the same payment can be presented again.`, {
-        requestId,
-        x402RequestId: outcome.x402RequestId,
-      });
+    case 'payment_required':
+      res.status(402).set(challengeHeaders(response.challenge)).json(response.challenge.body);
       return;
-    default:
-      res.status(outcome.status).set(outcome.headers).json(outcome.body);
+    case 'error':
+      res.status(response.httpStatus).json(response.body);
   }
 }
-
-function describe(error: unknown): string {
-  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-}
-

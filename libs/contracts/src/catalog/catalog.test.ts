@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { CATALOG, priceOf, responseSchema, toolByMcpName, toolByPath } from './index.js';
+import { responseSchema } from '../envelopes/index.js';
+import { CATALOG, priceOf, toolByMcpName, toolByPath } from './index.js';
 
 /** The price table of spec document 1, transcribed: path, tool id, amount, atomic amount. */
 const SPEC_PRICES: [string, string, string, string][] = [
@@ -65,6 +66,13 @@ describe('catalog', () => {
       expect(input.type).toBe('object');
       expect(input.additionalProperties).toBe(false);
       expect(() => z.toJSONSchema(responseSchema(t), { io: 'output', unrepresentable: 'any' })).not.toThrow();
+    }
+  });
+
+  it('carries a valid example request for every tool', () => {
+    for (const t of CATALOG) {
+      const parsed = t.request.safeParse(t.example);
+      expect({ tool: t.id, issues: parsed.success ? [] : parsed.error.issues }).toEqual({ tool: t.id, issues: [] });
     }
   });
 });

@@ -31,6 +31,14 @@ import {
 import { defineTool } from './entry.js';
 
 const notReadOnly = { readOnlyHint: false };
+const PAID = { kind: 'paid' } as const;
+const TRUST = { kind: 'trust' } as const;
+
+/** Public mainnet subjects for the examples: a well-known wallet, Ethereum's first value transfer, a payee. */
+const EXAMPLE_WALLET = '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045';
+const EXAMPLE_TX = '0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060';
+const EXAMPLE_PAYEE = '0x209693Bc6afc0C5328bA36FaF03C514EF312287C';
+const EXAMPLE_SERVICE = 'https://api.example.com/x402/report';
 
 /** The 13 core paid tools. */
 export const CORE_TOOLS = [
@@ -44,9 +52,10 @@ export const CORE_TOOLS = [
       'Fast triage of one EVM wallet: native, token and NFT exposure read in one Multicall3 round trip, recent token activity, confidence and a recommended next call.',
     price: '0.01',
     family: 'wallet',
-    envelope: 'paid',
+    envelope: PAID,
     request: walletSnapshotRequest,
     result: walletSnapshotResult,
+    example: { address: EXAMPLE_WALLET, chain: 'base' },
   }),
   defineTool({
     id: 'batch_wallet_snapshot',
@@ -57,9 +66,10 @@ export const CORE_TOOLS = [
     description: 'Snapshots of 1 to 10 wallets in submitted order, with the addresses that deserve a full audit and why.',
     price: '0.05',
     family: 'wallet',
-    envelope: 'paid',
+    envelope: PAID,
     request: batchWalletSnapshotRequest,
     result: batchWalletSnapshotResult,
+    example: { addresses: [EXAMPLE_WALLET, EXAMPLE_PAYEE], chain: 'ethereum' },
   }),
   defineTool({
     id: 'tx_status',
@@ -70,9 +80,10 @@ export const CORE_TOOLS = [
     description: 'Receipt status of one transaction: success or revert, block, confirmations, finality, fee and an explorer link.',
     price: '0.01',
     family: 'tx',
-    envelope: 'paid',
+    envelope: PAID,
     request: transactionRequest,
     result: txStatusResult,
+    example: { transactionHash: EXAMPLE_TX, chain: 'ethereum' },
   }),
   defineTool({
     id: 'wallet_audit',
@@ -83,9 +94,10 @@ export const CORE_TOOLS = [
     description: 'Risk audit of one wallet: a 0-100 risk score from documented flags, each with its on-chain evidence, flows, counterparties and exposures.',
     price: '1.00',
     family: 'wallet',
-    envelope: 'paid',
+    envelope: PAID,
     request: walletAuditRequest,
     result: walletAuditResult,
+    example: { address: EXAMPLE_WALLET, chain: 'ethereum', depth: 'basic' },
   }),
   defineTool({
     id: 'deep_wallet_report',
@@ -96,10 +108,11 @@ export const CORE_TOOLS = [
     description: 'Rich wallet report (history over time, counterparties, exposures, flags with evidence), saved under an unlisted URL.',
     price: '5.00',
     family: 'wallet',
-    envelope: 'paid',
+    envelope: PAID,
     annotations: notReadOnly,
     request: deepWalletReportRequest,
     result: deepWalletReportResult,
+    example: { address: EXAMPLE_WALLET, chain: 'ethereum', reportType: 'wallet_money_map' },
   }),
   defineTool({
     id: 'tx_decode',
@@ -110,9 +123,10 @@ export const CORE_TOOLS = [
     description: 'Plain-language decoding of one transaction: method and arguments, value, gas and fee, token transfers and internal calls.',
     price: '0.25',
     family: 'tx',
-    envelope: 'paid',
+    envelope: PAID,
     request: transactionRequest,
     result: txDecodeResult,
+    example: { hash: EXAMPLE_TX, chain: 'ethereum' },
   }),
   defineTool({
     id: 'saved_report',
@@ -123,10 +137,11 @@ export const CORE_TOOLS = [
     description: 'Generates a wallet report and stores it under an unlisted URL with a human page and JSON.',
     price: '1.00',
     family: 'wallet',
-    envelope: 'paid',
+    envelope: PAID,
     annotations: notReadOnly,
     request: savedReportRequest,
     result: savedReportResult,
+    example: { address: EXAMPLE_WALLET, chain: 'base', notes: 'Quarterly review of our treasury wallet.' },
   }),
   defineTool({
     id: 'agent_payment_preflight',
@@ -137,9 +152,10 @@ export const CORE_TOOLS = [
     description: 'Checks an x402 payment target before an agent pays: payee type, visible activity, expected payee and amount limits.',
     price: '0.01',
     family: 'trust',
-    envelope: 'trust',
+    envelope: TRUST,
     request: paymentPreflightRequest,
     result: paymentPreflightResult,
+    example: { chain: 'base', payee: EXAMPLE_PAYEE, amount: '0.01', currency: 'USDC', resource_url: EXAMPLE_SERVICE, expected_payee: EXAMPLE_PAYEE, max_amount: '0.05' },
   }),
   defineTool({
     id: 'seller_profile',
@@ -150,9 +166,10 @@ export const CORE_TOOLS = [
     description: 'Profile of an x402 seller from its USDC payment history: receivers, payers, repeat share, concentration and price consistency.',
     price: '0.25',
     family: 'trust',
-    envelope: 'trust',
+    envelope: TRUST,
     request: sellerProfileRequest,
     result: sellerProfileResult,
+    example: { service_url: EXAMPLE_SERVICE, chain: 'base', payee: EXAMPLE_PAYEE, declared_price: '0.01', currency: 'USDC' },
   }),
   defineTool({
     id: 'authenticity_score',
@@ -163,9 +180,10 @@ export const CORE_TOOLS = [
     description: 'Scores how organic a seller\'s paid demand looks (0 to 1) with the payment graph that explains the score.',
     price: '1.00',
     family: 'trust',
-    envelope: 'trust',
+    envelope: TRUST,
     request: authenticityScoreRequest,
     result: authenticityScoreResult,
+    example: { chain: 'base', payee: EXAMPLE_PAYEE, service_url: EXAMPLE_SERVICE, timeframe_days: 30 },
   }),
   defineTool({
     id: 'receipt_audit',
@@ -176,9 +194,10 @@ export const CORE_TOOLS = [
     description: 'Audits an x402 payment receipt on chain: settled or not, paid amount and payee against what was expected.',
     price: '0.01',
     family: 'trust',
-    envelope: 'trust',
+    envelope: TRUST,
     request: receiptAuditRequest,
     result: receiptAuditResult,
+    example: { chain: 'base', transaction_hash: EXAMPLE_TX, expected_payee: EXAMPLE_PAYEE, expected_amount: '0.01', currency: 'USDC', resource_url_hash: `sha256:${'ab'.repeat(32)}`, response_hash: `sha256:${'cd'.repeat(32)}` },
   }),
   defineTool({
     id: 'agent_wallet_profile',
@@ -189,9 +208,10 @@ export const CORE_TOOLS = [
     description: 'What kind of wallet an agent pays from: EOA, contract, proxy or EIP-7702 delegated account, with signals that matter to agents.',
     price: '0.01',
     family: 'trust',
-    envelope: 'trust',
+    envelope: TRUST,
     request: agentWalletProfileRequest,
     result: agentWalletProfileResult,
+    example: { chain: 'base', address: EXAMPLE_WALLET },
   }),
   defineTool({
     id: 'mandate_chain_evidence',
@@ -202,8 +222,9 @@ export const CORE_TOOLS = [
     description: 'On-chain evidence that a payment stayed within a declared mandate: amount limit, payee and purpose.',
     price: '0.25',
     family: 'trust',
-    envelope: 'trust',
+    envelope: TRUST,
     request: mandateChainEvidenceRequest,
     result: mandateChainEvidenceResult,
+    example: { chain: 'base', transaction_hash: EXAMPLE_TX, mandate_context: { authorized_max_amount: '1.00', currency: 'USDC', expected_payee: EXAMPLE_PAYEE, purpose: 'Buy one wallet audit for a vendor check.', human_present: false } },
   }),
 ] as const;

@@ -1,11 +1,9 @@
 import type { z } from 'zod';
+import type { Envelope } from '../envelopes/index.js';
 import { decimalToAtomic } from '../money.js';
 
 export const TOOL_FAMILIES = ['wallet', 'tx', 'trust', 'expansion', 'ext', 'x402'] as const;
 export type ToolFamily = (typeof TOOL_FAMILIES)[number];
-
-/** How the response body is shaped: the paid envelope {ok, tool, pricePaid, result, metadata} or a family envelope. */
-export type EnvelopeKind = 'paid' | 'trust';
 
 export interface ToolAnnotations {
   readOnlyHint: boolean;
@@ -34,11 +32,14 @@ export interface CatalogEntry<Req extends z.ZodType = z.ZodType, Res extends z.Z
   /** Decimal USDC price; the atomic amount is derived (priceOf). */
   price: string;
   family: ToolFamily;
-  envelope: EnvelopeKind;
+  /** The shape of the 200 body around the tool's result (responseSchema builds it). */
+  envelope: Envelope;
   annotations: ToolAnnotations;
   request: Req;
-  /** The tool's own result: `result` of the paid envelope, or the whole body of a family envelope. */
+  /** What the analyzer returns: `result` of the paid envelope, or the analyzer's part of a family envelope. */
   result: Res;
+  /** A valid request body: shared by the docs, OpenAPI, discovery and tests (a test parses it with `request`). */
+  example: z.input<Req>;
 }
 
 export interface ToolPrice {
@@ -52,8 +53,13 @@ export function priceOf(entry: Pick<CatalogEntry, 'price'>): ToolPrice {
   return { amount: entry.price, atomic: decimalToAtomic(entry.price) };
 }
 
-export function defineTool<Req extends z.ZodType, Res extends z.ZodType>(
-  entry: Omit<CatalogEntry<Req, Res>, 'method' | 'annotations'> & { annotations?: Partial<ToolAnnotations> },
-): CatalogEntry<Req, Res> {
+export function defineTool<const Id extends string, Req extends z.ZodType, Res extends z.ZodType>(
+  entry: Omit<CatalogEntry<Req, Res>, 'id' | 'method' | 'annotations'> & { id: Id; annotations?: Partial<ToolAnnotations> },
+): CatalogEntry<Req, Res> & { id: Id } {
   return { ...entry, method: 'POST', annotations: { ...DEFAULT_ANNOTATIONS, ...entry.annotations } };
 }
+
+/** The parsed request a tool receives (defaults applied, aliases resolved). */
+export type RequestOf<E extends CatalogEntry> = z.output<E['request']>;
+/** What a tool's analyzer returns for its entry. */
+export type ResultOf<E extends CatalogEntry> = z.output<E['result']>;

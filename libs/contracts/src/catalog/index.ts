@@ -1,5 +1,3 @@
-import type { z } from 'zod';
-import { paidEnvelope } from '../envelope.js';
 import { CORE_TOOLS } from './core.js';
 import type { CatalogEntry } from './entry.js';
 
@@ -9,7 +7,11 @@ export { CORE_TOOLS } from './core.js';
 /** Every paid tool. The only list of tools and prices in the project: all surfaces derive from it. */
 export const CATALOG: readonly CatalogEntry[] = [...CORE_TOOLS];
 
-export type ToolId = (typeof CORE_TOOLS)[number]['id'];
+/** Every catalog entry with its own request and result schema types. */
+export type CatalogTool = (typeof CORE_TOOLS)[number];
+export type ToolId = CatalogTool['id'];
+/** The catalog entry of one tool id, typed by its own schemas. */
+export type CatalogEntryOf<Id extends ToolId> = Extract<CatalogTool, { id: Id }>;
 
 function indexBy<K extends keyof CatalogEntry>(key: K): ReadonlyMap<CatalogEntry[K], CatalogEntry> {
   const map = new Map<CatalogEntry[K], CatalogEntry>();
@@ -34,7 +36,9 @@ export function toolByMcpName(name: string): CatalogEntry | undefined {
   return byMcpName.get(name);
 }
 
-/** Schema of the whole 200 body of a tool. */
-export function responseSchema(entry: CatalogEntry): z.ZodType {
-  return entry.envelope === 'paid' ? paidEnvelope(entry.id, entry.result) : entry.result;
+/** The catalog entry of a known tool id, typed by its own schemas (for declaring tool modules). */
+export function catalogEntry<Id extends ToolId>(id: Id): CatalogEntryOf<Id> {
+  const entry = CORE_TOOLS.find((t): t is CatalogEntryOf<Id> => t.id === id);
+  if (!entry) throw new Error(`catalog: no tool ${id}`);
+  return entry;
 }

@@ -1,7 +1,7 @@
 import { type IncomingHttpHeaders, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { CatalogEntry } from '@paysight/contracts';
-import type { PaidCallProcessor } from '../../src/index.js';
+import { type PaidCallProcessor, challengeHeaders, decodePayment, receiptHeaders } from '../../src/index.js';
 
 export interface PaidServer {
   url: string;
@@ -27,11 +27,21 @@ export async function startPaidServer(processor: PaidCallProcessor, entry: Catal
         res.end(JSON.stringify(body));
       };
       processor
-        .handle({ entry, input, headers: req.headers, resourceUrl: `http://${req.headers.host}${req.url}`, run: () => run(input) })
+        .handle({ entry, input, payment: decodePayment(req.headers), resourceUrl: `http://${req.headers.host}${req.url}`, run: () => run(input) })
         .then((outcome) => {
-          if (outcome.kind === 'paid') return reply(200, outcome.headers, { ok: true, tool: entry.id, result: outcome.result });
-          if (outcome.kind === 'failed') return reply(500, {}, { ok: false, error: { code: 'internal_error', message: 'the handler failed' } });
-          return reply(outcome.status, outcome.headers, outcome.body);
+          switch (outcome.kind) {
+            case 'paid':
+              return reply(200, receiptHeaders(outcome.receipt, outcome.protocolVersion), { ok: true, tool: entry.id, result: outcome.result });
+            case 'payment_required':
+            case 'payment_rejected':
+              return reply(402, challengeHeaders(outcome.challenge), outcome.challenge.body);
+            case 'payment_in_progress':
+              return reply(409, {}, { ok: false, error: { code: 'payment_in_progress', message: 'in progress' } });
+            case 'unavailable':
+              return reply(503, {}, { ok: false, error: { code: `${outcome.source}_unavailable`, message: outcome.message } });
+            case 'failed':
+              return reply(500, {}, { ok: false, error: { code: 'internal_error', message: 'the handler failed' } });
+          }
         })
         .catch(() => reply(500, {}, { ok: false, error: { code: 'internal_error', message: 'processor error' } }));
     });

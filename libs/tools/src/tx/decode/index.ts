@@ -1,7 +1,6 @@
-import type { TransactionRequest, TxDecodeResult } from '@paysight/contracts';
-import type { ToolModule } from '../../tool-module.js';
+import { catalogEntry } from '@paysight/contracts';
+import { defineToolModule } from '../../tool-module.js';
 import { analyzeTxDecode } from './analyze.js';
-import type { TxDecodeData } from './data.js';
 import { gatherTxDecode } from './gather.js';
 
 export { analyzeTxDecode } from './analyze.js';
@@ -10,9 +9,8 @@ export { DECODE_LIMITS, gatherTxDecode } from './gather.js';
 export { describeTransaction } from './summary.js';
 
 /** tx_decode (MCP svc_tx_hash_lookup): what a transaction did, in data and in words. */
-export const txDecode: ToolModule<TransactionRequest, TxDecodeData, TxDecodeResult> = {
-  id: 'tx_decode',
+export const txDecode = defineToolModule(catalogEntry('tx_decode'), {
   chains: (input) => [input.chain],
   gather: gatherTxDecode,
   analyze: analyzeTxDecode,
-};
+});

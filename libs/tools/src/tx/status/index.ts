@@ -1,4 +1,5 @@
 import {
+  catalogEntry,
   CHAINS,
   formatUnitsCompact,
   type BlockHeader,
@@ -9,7 +10,7 @@ import {
   type TxStatusResult,
 } from '@paysight/contracts';
 import { decodeMethod } from '../../decoding/decode-call.js';
-import type { AnalyzeContext, ToolModule, ToolOutput, ToolPorts } from '../../tool-module.js';
+import { defineToolModule, type AnalyzeContext, type ToolOutput, type ToolPorts } from '../../tool-module.js';
 
 export interface TxStatusData {
   coverage: SourceCoverage;
@@ -107,9 +108,8 @@ export function analyzeTxStatus(input: TransactionRequest, data: TxStatusData, _
   };
 }
 
-export const txStatus: ToolModule<TransactionRequest, TxStatusData, TxStatusResult> = {
-  id: 'tx_status',
+export const txStatus = defineToolModule(catalogEntry('tx_status'), {
   chains: (input) => [input.chain],
   gather: gatherTxStatus,
   analyze: analyzeTxStatus,
-};
+});

@@ -1,4 +1,5 @@
 import {
+  catalogEntry,
   CHAINS,
   formatUnitsCompact,
   type BatchWalletRequest,
@@ -10,7 +11,7 @@ import {
 import type { Address } from 'viem';
 import { knownToken } from '../../shared/known-tokens.js';
 import { ReadPlan } from '../../shared/read-plan.js';
-import type { AnalyzeContext, ToolModule, ToolOutput, ToolPorts } from '../../tool-module.js';
+import { defineToolModule, type AnalyzeContext, type ToolOutput, type ToolPorts } from '../../tool-module.js';
 import { analyzeWalletSnapshot } from '../snapshot/analyze.js';
 import type { WalletSnapshotData } from '../snapshot/data.js';
 import { latestBlock, planWalletReads, readBlockTimestamps, readWalletActivity, resolveWalletReads, SNAPSHOT_LIMITS } from '../snapshot/gather.js';
@@ -60,7 +61,7 @@ export async function gatherBatchWalletSnapshot(input: BatchWalletRequest, { cha
   return { chain, coverage, wallets };
 }
 
-interface Escalation {
+export interface Escalation {
   address: string;
   index: number;
   reasons: string[];
@@ -122,9 +123,8 @@ export function analyzeBatchWalletSnapshot(input: BatchWalletRequest, data: Batc
   };
 }
 
-export const batchWalletSnapshot: ToolModule<BatchWalletRequest, BatchSnapshotData, { snapshots: WalletSnapshotResult[]; escalationCandidates: Escalation[] }> = {
-  id: 'batch_wallet_snapshot',
+export const batchWalletSnapshot = defineToolModule(catalogEntry('batch_wallet_snapshot'), {
   chains: (input) => [input.chain],
   gather: gatherBatchWalletSnapshot,
   analyze: analyzeBatchWalletSnapshot,
-};
+});

@@ -1,5 +1,5 @@
-import type { DeepWalletReportResult, SavedReportResult, WalletAuditResult, WalletReport, WalletRequest } from '@paysight/contracts';
-import type { AnalyzeContext, ToolModule, ToolOutput, ToolPorts } from '../../tool-module.js';
+import { catalogEntry, type WalletAuditResult, type WalletReport, type WalletRequest } from '@paysight/contracts';
+import { defineToolModule, type AnalyzeContext, type ToolOutput, type ToolPorts } from '../../tool-module.js';
 import { analyzeWalletAudit } from '../audit/analyze.js';
 import { narrateWalletAudit } from '../audit/narration.js';
 import type { WalletEvidence } from '../evidence/data.js';
@@ -27,8 +27,7 @@ async function narrateAndSave(toolId: string, input: WalletRequest, output: Tool
   return { report, reportId: saved.id, savedReportUrl, metadata: { ...output.metadata, reportId: saved.id, savedReportUrl } };
 }
 
-export const deepWalletReport: ToolModule<WalletRequest, WalletEvidence, DeepWalletReportResult, ReportAnalysis> = {
-  id: 'deep_wallet_report',
+export const deepWalletReport = defineToolModule(catalogEntry('deep_wallet_report'), {
   chains: (input) => [input.chain],
   gather: gatherWalletEvidence,
   analyze: analyzeReport,
@@ -36,10 +35,9 @@ export const deepWalletReport: ToolModule<WalletRequest, WalletEvidence, DeepWal
     const { report, reportId, savedReportUrl, metadata } = await narrateAndSave('deep_wallet_report', input, output, ports, context);
     return { result: { report, reportId, savedReportUrl }, metadata };
   },
-};
+});
 
-export const savedReport: ToolModule<WalletRequest, WalletEvidence, SavedReportResult, ReportAnalysis> = {
-  id: 'saved_report',
+export const savedReport = defineToolModule(catalogEntry('saved_report'), {
   chains: (input) => [input.chain],
   gather: gatherWalletEvidence,
   analyze: analyzeReport,
@@ -50,4 +48,4 @@ export const savedReport: ToolModule<WalletRequest, WalletEvidence, SavedReportR
       metadata,
     };
   },
-};
+});

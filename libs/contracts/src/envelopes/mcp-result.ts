@@ -1,8 +1,9 @@
-import { errorBodySchema, priceObject } from '@paysight/contracts';
 import { z } from 'zod';
+import { errorBodySchema } from './error.js';
+import { priceObject } from './price.js';
 
-/** Every MCP tool result is exactly one of these three variants. */
-export function resultWrapperSchema(response: z.ZodType) {
+/** Every MCP tool result is exactly one of these three variants; `response` is the REST answer body. */
+export function mcpResultWrapper(response: z.ZodType) {
   return z.discriminatedUnion('status', [
     z.object({ status: z.literal('ok'), httpStatus: z.number().int(), endpoint: z.string(), response }),
     z.object({

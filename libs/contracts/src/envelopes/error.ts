@@ -1,28 +1,4 @@
 import { z } from 'zod';
-import { PAYMENT } from './x402.js';
-
-export const priceObject = z.object({
-  amount: z.string().meta({ description: 'Decimal amount, for example 0.01.' }),
-  currency: z.literal(PAYMENT.currency),
-  network: z.literal(PAYMENT.networkName),
-  x402Network: z.literal(PAYMENT.network),
-});
-export type PriceObject = z.infer<typeof priceObject>;
-
-export function priceObjectFor(amount: string): PriceObject {
-  return { amount, currency: PAYMENT.currency, network: PAYMENT.networkName, x402Network: PAYMENT.network };
-}
-
-/** Envelope of the wallet and transaction endpoints. */
-export function paidEnvelope<const Tool extends string, R extends z.ZodType>(tool: Tool, result: R) {
-  return z.object({
-    ok: z.literal(true),
-    tool: z.literal(tool),
-    pricePaid: priceObject,
-    result,
-    metadata: z.record(z.string(), z.unknown()),
-  });
-}
 
 /** Every non-2xx answer has this body; codes are stable and documented in docs/errors.md. */
 export const ERROR_CODES = [

@@ -1,0 +1,5 @@
+export { createPaidCallService, type PaidCallRequest, type PaidCallService, type PaidCallServiceOptions } from './paid-call.js';
+export type { PaidCallResponse } from './response.js';
+export { shapeResponse, type ServedCall } from './shape-response.js';
+export { validateRequest, fieldIssues, type ValidatedRequest } from './validate.js';
+export { findSensitiveInput, describeFinding, type SecretKind, type SensitiveFinding } from './sensitive-input.js';

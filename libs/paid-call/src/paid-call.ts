@@ -1,0 +1,125 @@
+import { type CatalogEntry, type ErrorBody, errorBody } from '@paysight/contracts';
+import type { DecodeResult, PaidCallOutcome, PaidCallProcessor, UnavailableSource } from '@paysight/payment';
+import type { ToolModule, ToolOutput, ToolPorts } from '@paysight/tools';
+import type { PaidCallResponse } from './response.js';
+import { shapeResponse } from './shape-response.js';
+import { validateRequest } from './validate.js';
+
+/** One paid call as a transport hands it over. */
+export interface PaidCallRequest {
+  entry: CatalogEntry;
+  /** The request body (REST) or the tool arguments without the payment ones (MCP). */
+  body: unknown;
+  /** The payment as the transport decoded it. */
+  payment: DecodeResult;
+  requestId: string;
+  /** Absolute URL of the paid resource, named in the offer. */
+  resourceUrl: string;
+}
+
+export interface PaidCallServiceOptions {
+  /** The implemented tools; a catalog entry without one answers 501 before any payment. */
+  tools: readonly ToolModule[];
+  ports: ToolPorts;
+  payments: PaidCallProcessor;
+  clock?: () => Date;
+  /** Told when an analyzer throws (the caller gets a 500 and is not charged). */
+  onToolFailure?: (failure: { toolId: string; requestId: string; x402RequestId: string; error: unknown }) => void;
+}
+
+export interface PaidCallService {
+  call(request: PaidCallRequest): Promise<PaidCallResponse>;
+}
+
+const UNAVAILABLE_CODES: Record<UnavailableSource, ErrorBody['error']['code']> = {
+  facilitator: 'facilitator_unavailable',
+  chain: 'chain_unavailable',
+  store: 'store_unavailable',
+};
+
+function refused(httpStatus: 400 | 409 | 500 | 501 | 503, body: ErrorBody, x402RequestId: string | null = null): PaidCallResponse {
+  return { kind: 'error', httpStatus, body, x402RequestId };
+}
+
+/**
+ * The one paid-call pipeline behind every surface: validate the body against the catalog entry and
+ * refuse secrets (400), refuse tools not served yet (501) and chains this server cannot read (503),
+ * all before any payment is asked for; then the payment state machine runs the tool at most once per
+ * payment, and the result is shaped into the envelope the catalog entry names.
+ */
+export function createPaidCallService(options: PaidCallServiceOptions): PaidCallService {
+  const clock = options.clock ?? (() => new Date());
+  const modules = new Map(options.tools.map((module) => [module.entry.id, module]));
+
+  async function serve(module: ToolModule, input: unknown, request: PaidCallRequest): Promise<PaidCallResponse> {
+    const served = options.ports.chain.chains();
+    const missing = module.chains(input).filter((chain) => !served.includes(chain));
+    if (missing.length) {
+      return refused(503, errorBody('chain_unavailable', `Chain data for ${missing.join(', ')} is not available on this server. Nothing was charged.`));
+    }
+
+    let generatedAt = clock();
+    const outcome: PaidCallOutcome<ToolOutput<unknown>> = await options.payments.handle({
+      entry: module.entry,
+      input,
+      payment: request.payment,
+      resourceUrl: request.resourceUrl,
+      requestId: request.requestId,
+      run: () => {
+        generatedAt = clock();
+        return module.run(input, options.ports, { now: generatedAt });
+      },
+    });
+
+    switch (outcome.kind) {
+      case 'paid': {
+        const body = shapeResponse(module.entry, outcome.result, {
+          input,
+          requestId: request.requestId,
+          x402RequestId: outcome.x402RequestId,
+          generatedAt,
+          settlement: outcome.settlement,
+        });
+        return { kind: 'ok', httpStatus: 200, body, receipt: outcome.receipt, protocolVersion: outcome.protocolVersion, x402RequestId: outcome.x402RequestId };
+      }
+      case 'payment_required':
+        return { kind: 'payment_required', httpStatus: 402, challenge: outcome.challenge, x402RequestId: null };
+      case 'payment_rejected':
+        return { kind: 'payment_required', httpStatus: 402, challenge: outcome.challenge, x402RequestId: outcome.x402RequestId };
+      case 'payment_in_progress':
+        return refused(
+          409,
+          errorBody('payment_in_progress', 'This payment is being served by another request right now. Wait for that answer instead of sending the payment again.', {
+            x402RequestId: outcome.x402RequestId,
+          }),
+          outcome.x402RequestId,
+        );
+      case 'unavailable':
+        return refused(
+          503,
+          errorBody(UNAVAILABLE_CODES[outcome.source], outcome.message, outcome.x402RequestId ? { x402RequestId: outcome.x402RequestId } : undefined),
+          outcome.x402RequestId,
+        );
+      case 'failed':
+        options.onToolFailure?.({ toolId: module.entry.id, requestId: request.requestId, x402RequestId: outcome.x402RequestId, error: outcome.error });
+        return refused(
+          500,
+          errorBody('internal_error', `The ${module.entry.id} analysis failed. Nothing was charged; the same payment can be presented again.`, {
+            requestId: request.requestId,
+            x402RequestId: outcome.x402RequestId,
+          }),
+          outcome.x402RequestId,
+        );
+    }
+  }
+
+  return {
+    async call(request) {
+      const validated = validateRequest(request.entry, request.body);
+      if (!validated.ok) return refused(400, validated.error);
+      const module = modules.get(request.entry.id);
+      if (!module) return refused(501, errorBody('not_implemented', `${request.entry.id} is listed in the catalog but not served yet. Nothing was charged.`));
+      return serve(module, validated.input, request);
+    },
+  };
+}

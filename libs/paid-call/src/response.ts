@@ -1,0 +1,32 @@
+import type { ErrorBody } from '@paysight/contracts';
+import type { Challenge, PaymentReceipt } from '@paysight/payment';
+
+/**
+ * How a paid call ended, for any transport. `httpStatus` is part of the product's contract on every
+ * surface (REST answers with it; the MCP result wrapper reports it); header names are not: the REST
+ * codec writes the challenge and the receipt into its headers, the MCP codec into `_meta`.
+ */
+export type PaidCallResponse =
+  | {
+      kind: 'ok';
+      httpStatus: 200;
+      /** The tool's result inside its envelope. */
+      body: Record<string, unknown>;
+      receipt: PaymentReceipt;
+      /** The x402 version the payment was made in (the receipt is given back in the same one). */
+      protocolVersion: 1 | 2;
+      x402RequestId: string;
+    }
+  | {
+      /** No payment, or a refused one: the challenge names the price and, when refused, why. */
+      kind: 'payment_required';
+      httpStatus: 402;
+      challenge: Challenge;
+      x402RequestId: string | null;
+    }
+  | {
+      kind: 'error';
+      httpStatus: 400 | 409 | 500 | 501 | 503;
+      body: ErrorBody;
+      x402RequestId: string | null;
+    };

@@ -1,0 +1,39 @@
+import { type CatalogEntry, type ErrorBody, type FieldIssue, type RequestOf, errorBody } from '@paysight/contracts';
+import type { z } from 'zod';
+import { describeFinding, findSensitiveInput } from './sensitive-input.js';
+
+function issuePath(path: readonly PropertyKey[]): string {
+  return path.length ? path.map(String).join('.') : '(body)';
+}
+
+/** Flattens zod issues into {path, message} pairs that name the offending field. */
+export function fieldIssues(error: z.ZodError): FieldIssue[] {
+  return error.issues.map((issue) => {
+    if (issue.code === 'unrecognized_keys') {
+      return { path: issuePath(issue.path), message: `unknown field(s): ${issue.keys.join(', ')}` };
+    }
+    return { path: issuePath(issue.path), message: issue.message };
+  });
+}
+
+export type ValidatedRequest<E extends CatalogEntry> = { ok: true; input: RequestOf<E> } | { ok: false; error: ErrorBody };
+
+/**
+ * A request body checked against its catalog entry, in this order: a JSON object, free of secret
+ * material (refused before the schema can echo any of it), then the entry's request schema.
+ * Every refusal is a 400 that costs nothing.
+ */
+export function validateRequest<E extends CatalogEntry>(entry: E, body: unknown): ValidatedRequest<E> {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+    return { ok: false, error: errorBody('invalid_json', 'The request body must be a JSON object.') };
+  }
+  const secret = findSensitiveInput(body);
+  if (secret) return { ok: false, error: errorBody('sensitive_input', describeFinding(secret), { kind: secret.kind, path: secret.path }) };
+  const parsed = entry.request.safeParse(body);
+  if (!parsed.success) {
+    const issues = fieldIssues(parsed.error);
+    const summary = issues.map((i) => `${i.path}: ${i.message}`).join('; ');
+    return { ok: false, error: errorBody('invalid_request', `Invalid request: ${summary}`, { issues }) };
+  }
+  return { ok: true, input: parsed.data as RequestOf<E> };
+}
