@@ -8,7 +8,7 @@ import {
   type WalletSnapshotResult,
 } from '@paysight/contracts';
 import type { Address } from 'viem';
-import { knownToken } from '../../shared/known-tokens.js';
+import { knownToken } from '@paysight/datasets';
 import { ReadPlan } from '../../shared/read-plan.js';
 import type { AnalyzeContext, ToolModule, ToolOutput, ToolPorts } from '../../tool-module.js';
 import { analyzeWalletSnapshot } from '../snapshot/analyze.js';
