@@ -21,6 +21,7 @@ module.exports = {
   reporters: ['default', '<rootDir>/tools/testkit/jest/summary-reporter.cjs'],
   projects: [
     'libs/contracts',
+    'libs/datasets',
     'libs/payment',
     'libs/chain-data',
     'libs/mcp-adapter',

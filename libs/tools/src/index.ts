@@ -3,7 +3,6 @@ export * from './registry.js';
 export * from './shared/account-code.js';
 export * from './shared/activity-window.js';
 export * from './shared/erc-events.js';
-export * from './shared/known-tokens.js';
 export * from './shared/transfers.js';
 export * from './wallet/snapshot/index.js';
 export * from './wallet/batch/index.js';

@@ -1,7 +1,8 @@
 import { CHAIN_NAMES, CHAINS, PAYMENT, priceOf, toolById } from '@paysight/contracts';
 import { type Address, decodeErrorResult, encodeFunctionData, erc20Abi, getAddress, type Hex, keccak256, parseUnits, toBytes } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { imitatedToken, KNOWN_TOKENS } from '@paysight/tools';
+import { KNOWN_TOKENS } from '@paysight/datasets';
+import { imitatedToken } from '@paysight/tools';
 import { authorizationArgs, signUsdcAuthorization } from '../src/chain/usdc-authorization.js';
 import { ARTIFACTS, type Devnet, HISTORY_DAYS, SCENARIO_WALLETS, startDevnet } from '../src/index.js';
 import { nowSeconds, publicClient, START_TIMEOUT_MS } from './helpers.js';

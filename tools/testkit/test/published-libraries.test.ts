@@ -6,6 +6,7 @@ const ROOT = path.resolve(__dirname, '../../..');
 /** Each publishable library and one export that proves its entry point loads. */
 const LIBRARIES: [string, string][] = [
   ['contracts', 'CATALOG'],
+  ['datasets', 'RISK_DATASETS'],
   ['payment', 'buildChallenge'],
   ['chain-data', 'createJsonRpcChainSource'],
   ['tools', 'TOOL_MODULES'],

@@ -1,6 +1,6 @@
 import type { RiskEvidence, RiskFlag, RiskFlagId } from '@paysight/contracts';
 import type { Movement } from '../wallet/evidence/movements.js';
-import type { AddressDataset, DatasetEntry } from './datasets/index.js';
+import type { AddressDataset, DatasetEntry } from '@paysight/datasets';
 import { RISK_FLAG_DEFINITIONS } from './flag-catalog.js';
 
 /** Evidence items listed per flag; the rest are counted in the flag's limits. */

@@ -3,8 +3,6 @@ export { riskContext, type Detector, type RiskContext } from './context.js';
 export { riskLabel, riskScore, RISK_LABEL_BANDS } from './score.js';
 export { RISK_FLAG_DEFINITIONS, type RiskFlagDefinition } from './flag-catalog.js';
 export { MAX_EVIDENCE_ITEMS } from './evidence-items.js';
-export * from './datasets/index.js';
-export { evmAddressesFromSdnAdvancedXml, sdnDataset, type SdnAddress, type SdnExtract } from './datasets/sdn-advanced-xml.js';
 export { FRESH_WALLET_MAX_AGE_DAYS, FRESH_WALLET_MAX_TRANSACTIONS, detectFreshWallet } from './detectors/fresh-wallet.js';
 export { LOOKALIKE_PREFIX_CHARS, LOOKALIKE_SUFFIX_CHARS, DUST_FRACTION_DIGITS, lookalikeKey, detectAddressPoisoning } from './detectors/address-poisoning.js';
 export { imitatedToken, normalizeSymbol, detectFakeToken } from './detectors/fake-token.js';

@@ -1,5 +1,5 @@
 import { CHAIN_NAMES, CHAINS, type ChainName, MULTICALL3_ADDRESS, PAYMENT } from '@paysight/contracts';
-import { type AddressDataset, EIP7702_SMART_ACCOUNTS, KNOWN_TOKENS, MIXERS, SANCTIONS_ORACLES } from '@paysight/tools';
+import { type AddressDataset, EIP7702_SMART_ACCOUNTS, KNOWN_TOKENS, MIXERS, SANCTIONS_ORACLES } from '@paysight/datasets';
 import { type Address, type Hex, pad } from 'viem';
 import { ARTIFACTS } from '../artifacts/index.js';
 import type { KnownContract } from '../scenario/world.js';
@@ -34,7 +34,7 @@ function wrappedNative(chain: ChainName): KnownContract & { name: string; symbol
   const symbol = `W${native}`;
   const known = KNOWN_TOKENS[chain].find((t) => t.symbol === symbol);
   const name = WRAPPED_NATIVE_NAMES[native];
-  if (!known || !name) throw new Error(`no canonical ${symbol} is known on ${chain} (KNOWN_TOKENS in @paysight/tools)`);
+  if (!known || !name) throw new Error(`no canonical ${symbol} is known on ${chain} (KNOWN_TOKENS in @paysight/datasets)`);
   return {
     address: known.address,
     kind: 'wrapped-native',

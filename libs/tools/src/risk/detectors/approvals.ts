@@ -1,6 +1,6 @@
 import type { RiskEvidence } from '@paysight/contracts';
 import { sameAddress, daysBetween, DAY_SECONDS, type Detector, type RiskContext } from '../context.js';
-import { KNOWN_SPENDERS } from '../datasets/index.js';
+import { KNOWN_SPENDERS } from '@paysight/datasets';
 import { buildFlag } from '../evidence-items.js';
 import type { ApprovalState } from '../../wallet/evidence/data.js';
 

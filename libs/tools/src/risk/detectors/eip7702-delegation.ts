@@ -3,7 +3,7 @@ import { classifyAccountCode } from '../../shared/account-code.js';
 import type { ActivityView } from '../../wallet/evidence/activity-view.js';
 import type { Movement } from '../../wallet/evidence/movements.js';
 import { sameAddress, type Detector } from '../context.js';
-import { EIP7702_SMART_ACCOUNTS } from '../datasets/index.js';
+import { EIP7702_SMART_ACCOUNTS } from '@paysight/datasets';
 import { buildFlag, datasetEvidence, describeMovement, movementEvidence } from '../evidence-items.js';
 
 /** Value that left the account in a transaction it did not send; `inbound` is what arrived in the same transaction, if anything. */

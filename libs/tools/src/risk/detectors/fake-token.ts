@@ -1,9 +1,8 @@
 import type { ChainName, RiskEvidence } from '@paysight/contracts';
 import { getAddress } from 'viem';
-import { KNOWN_TOKENS, type KnownToken } from '../../shared/known-tokens.js';
+import { KNOWN_TOKENS, type KnownToken, TOKEN_VARIANTS } from '@paysight/datasets';
 import type { TokenMetadata } from '../../wallet/evidence/data.js';
 import type { Detector } from '../context.js';
-import { TOKEN_VARIANTS } from '../datasets/index.js';
 import { buildFlag, describeMovement, movementEvidence } from '../evidence-items.js';
 
 /** Letters from other scripts that counterfeit symbols use in place of Latin ones. */

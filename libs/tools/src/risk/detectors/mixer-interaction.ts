@@ -1,6 +1,6 @@
 import type { RiskEvidence } from '@paysight/contracts';
 import type { Detector } from '../context.js';
-import { MIXERS } from '../datasets/index.js';
+import { MIXERS } from '@paysight/datasets';
 import { buildFlag, datasetEvidence, describeMovement, movementEvidence } from '../evidence-items.js';
 
 export const detectMixerInteraction: Detector = ({ evidence, activity }) => {

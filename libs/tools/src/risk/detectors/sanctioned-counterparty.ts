@@ -2,7 +2,7 @@ import type { RiskEvidence } from '@paysight/contracts';
 import type { Address } from 'viem';
 import type { ActivityView } from '../../wallet/evidence/activity-view.js';
 import { sameAddress, type Detector } from '../context.js';
-import { SANCTIONS_ORACLES, SDN_ADDRESSES } from '../datasets/index.js';
+import { SANCTIONS_ORACLES, SDN_ADDRESSES } from '@paysight/datasets';
 import { buildFlag, datasetEvidence, describeMovement, movementEvidence } from '../evidence-items.js';
 
 /** Every address the wallet dealt with (movements, indexed transactions, approval spenders), and the wallet itself. */

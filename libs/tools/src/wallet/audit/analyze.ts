@@ -9,7 +9,7 @@ import {
 } from '@paysight/contracts';
 import { assessRisk, type RiskAssessment } from '../../risk/engine.js';
 import { RISK_FLAG_DEFINITIONS } from '../../risk/flag-catalog.js';
-import { RISK_DATASETS } from '../../risk/datasets/index.js';
+import { RISK_DATASETS } from '@paysight/datasets';
 import { classifyAccountCode } from '../../shared/account-code.js';
 import { ACTIVITY_WINDOWS } from '../../shared/activity-window.js';
 import type { AnalyzeContext, ToolOutput } from '../../tool-module.js';

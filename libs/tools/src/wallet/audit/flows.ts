@@ -1,7 +1,6 @@
 import { CHAINS, formatUnitsCompact, type Counterparty, type Flow, type RiskFlag } from '@paysight/contracts';
 import { zeroAddress, type Address } from 'viem';
-import { KNOWN_TOKENS } from '../../shared/known-tokens.js';
-import { EIP7702_SMART_ACCOUNTS, KNOWN_SPENDERS, MIXERS, SANCTIONS_ORACLES, SDN_ADDRESSES } from '../../risk/datasets/index.js';
+import { EIP7702_SMART_ACCOUNTS, KNOWN_SPENDERS, KNOWN_TOKENS, MIXERS, SANCTIONS_ORACLES, SDN_ADDRESSES } from '@paysight/datasets';
 import type { ActivityView } from '../evidence/activity-view.js';
 import type { Movement } from '../evidence/movements.js';
 import { isNative, isoTime, stablecoinMicroUsd, usd } from './money.js';

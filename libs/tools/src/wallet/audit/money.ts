@@ -1,5 +1,5 @@
 import { formatUnitsCompact, type ChainName } from '@paysight/contracts';
-import { knownToken } from '../../shared/known-tokens.js';
+import { knownToken } from '@paysight/datasets';
 import { toMicroUsd } from '../../shared/micro-usd.js';
 import type { ActivityView } from '../evidence/activity-view.js';
 import type { Movement } from '../evidence/movements.js';

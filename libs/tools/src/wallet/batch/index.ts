@@ -9,7 +9,7 @@ import {
   type WalletSnapshotResult,
 } from '@paysight/contracts';
 import type { Address } from 'viem';
-import { knownToken } from '../../shared/known-tokens.js';
+import { knownToken } from '@paysight/datasets';
 import { ReadPlan } from '../../shared/read-plan.js';
 import { defineToolModule, type AnalyzeContext, type ToolOutput, type ToolPorts } from '../../tool-module.js';
 import { analyzeWalletSnapshot } from '../snapshot/analyze.js';

@@ -1,7 +1,7 @@
 import type { AddressHistory, ChainName, ChainSource, WalletRequest } from '@paysight/contracts';
 import { erc20Abi, getAddress, type Address, type Hex } from 'viem';
 import { fanOutTransfers, mainFunder } from '../../risk/detectors/funding-concentration.js';
-import { SANCTIONS_ORACLES } from '../../risk/datasets/index.js';
+import { SANCTIONS_ORACLES } from '@paysight/datasets';
 import { activityWindow, type BlockWindow } from '../../shared/activity-window.js';
 import { classifyAccountCode, type AccountCode } from '../../shared/account-code.js';
 import { ReadPlan } from '../../shared/read-plan.js';

@@ -1,6 +1,6 @@
 import { CHAINS, formatUnitsCompact, type WalletAuditResult, type WalletReport, type WalletRequest } from '@paysight/contracts';
 import { classifyAccountCode } from '../../shared/account-code.js';
-import { KNOWN_TOKENS } from '../../shared/known-tokens.js';
+import { KNOWN_TOKENS } from '@paysight/datasets';
 import type { AnalyzeContext } from '../../tool-module.js';
 import type { WalletEvidence } from '../evidence/data.js';
 import { analyzeWalletSnapshot } from '../snapshot/analyze.js';

@@ -11,7 +11,7 @@ import {
 import type { Address } from 'viem';
 import { ACTIVITY_WINDOWS } from '../../shared/activity-window.js';
 import { classifyAccountCode, type AccountCode } from '../../shared/account-code.js';
-import { knownToken } from '../../shared/known-tokens.js';
+import { knownToken } from '@paysight/datasets';
 import { toMicroUsd } from '../../shared/micro-usd.js';
 import type { TokenTransfer } from '../../shared/transfers.js';
 import type { AnalyzeContext, ToolOutput } from '../../tool-module.js';

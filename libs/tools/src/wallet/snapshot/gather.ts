@@ -2,7 +2,7 @@ import { ChainUnavailableError, MULTICALL3_ADDRESS, type BlockHeader, type Chain
 import { erc1155Abi, erc20Abi, erc721Abi, multicall3Abi, type Address, type Hex } from 'viem';
 import { activityWindow, type BlockWindow } from '../../shared/activity-window.js';
 import { TRANSFER_BATCH_TOPIC, TRANSFER_SINGLE_TOPIC, TRANSFER_TOPIC, addressTopic } from '../../shared/erc-events.js';
-import { KNOWN_TOKENS } from '../../shared/known-tokens.js';
+import { KNOWN_TOKENS } from '@paysight/datasets';
 import { ReadPlan } from '../../shared/read-plan.js';
 import { decodeTransferLog, newestFirst, uniqueTransfers, type TokenTransfer } from '../../shared/transfers.js';
 import type { ToolPorts } from '../../tool-module.js';

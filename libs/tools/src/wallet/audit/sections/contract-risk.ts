@@ -1,7 +1,7 @@
 import type { ReportSection } from '@paysight/contracts';
 import type { Address } from 'viem';
 import { classifyAccountCode } from '../../../shared/account-code.js';
-import { EIP7702_SMART_ACCOUNTS } from '../../../risk/datasets/index.js';
+import { EIP7702_SMART_ACCOUNTS } from '@paysight/datasets';
 import type { ActivityView } from '../../evidence/activity-view.js';
 import type { ContractFacts } from '../../evidence/data.js';
 import { addressLabel, tallyCounterparties } from '../flows.js';

@@ -1,9 +1,9 @@
-import eip7702SmartAccounts from '../../../data/risk/eip7702-smart-accounts.json' with { type: 'json' };
-import knownSpenders from '../../../data/risk/known-spenders.json' with { type: 'json' };
-import mixers from '../../../data/risk/mixers.json' with { type: 'json' };
-import sdn from '../../../data/risk/ofac-sdn-evm-addresses.json' with { type: 'json' };
-import sanctionsOracles from '../../../data/risk/sanctions-oracles.json' with { type: 'json' };
-import tokenVariants from '../../../data/risk/token-variants.json' with { type: 'json' };
+import eip7702SmartAccounts from '../data/risk/eip7702-smart-accounts.json' with { type: 'json' };
+import knownSpenders from '../data/risk/known-spenders.json' with { type: 'json' };
+import mixers from '../data/risk/mixers.json' with { type: 'json' };
+import sdn from '../data/risk/ofac-sdn-evm-addresses.json' with { type: 'json' };
+import sanctionsOracles from '../data/risk/sanctions-oracles.json' with { type: 'json' };
+import tokenVariants from '../data/risk/token-variants.json' with { type: 'json' };
 import { AddressDataset, type RawDataset } from './address-dataset.js';
 
 /** OFAC SDN addresses (a dated, partial seed; see its header). */
@@ -20,5 +20,3 @@ export const KNOWN_SPENDERS = new AddressDataset(knownSpenders as RawDataset<obj
 export const TOKEN_VARIANTS = new AddressDataset(tokenVariants as RawDataset<object>);
 
 export const RISK_DATASETS = [SDN_ADDRESSES, SANCTIONS_ORACLES, MIXERS, EIP7702_SMART_ACCOUNTS, KNOWN_SPENDERS, TOKEN_VARIANTS] as const;
-
-export { AddressDataset, type DatasetEntry, type DatasetHeader, type RawDataset } from './address-dataset.js';

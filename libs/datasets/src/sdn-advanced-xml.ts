@@ -73,7 +73,7 @@ export function sdnDataset(extract: SdnExtract, snapshotDate: string): RawDatase
     snapshotDate,
     complete: true,
     notes: [
-      `Generated from sdn_advanced.xml${extract.dateOfIssue ? ` issued ${extract.dateOfIssue}` : ''} by libs/tools/src/risk/datasets/build-sdn-dataset.ts: every address in EVM format (0x + 40 hex digits), whatever currency it is filed under.`,
+      `Generated from sdn_advanced.xml${extract.dateOfIssue ? ` issued ${extract.dateOfIssue}` : ''} by libs/datasets/src/build-sdn-dataset.ts: every address in EVM format (0x + 40 hex digits), whatever currency it is filed under.`,
       'A match is a heuristic risk signal for research, never a sanctions determination.',
     ],
     entries: extract.entries,

@@ -1,8 +1,8 @@
 /**
- * Builds libs/tools/data/risk/ofac-sdn-evm-addresses.json from OFAC's official sdn_advanced.xml:
+ * Builds libs/datasets/data/risk/ofac-sdn-evm-addresses.json from OFAC's official sdn_advanced.xml:
  *
- *   node --conditions=@paysight/source --import tsx libs/tools/src/risk/datasets/build-sdn-dataset.ts \
- *     sdn_advanced.xml libs/tools/data/risk/ofac-sdn-evm-addresses.json
+ *   node --conditions=@paysight/source --import tsx libs/datasets/src/build-sdn-dataset.ts \
+ *     sdn_advanced.xml libs/datasets/data/risk/ofac-sdn-evm-addresses.json
  *
  * The snapshot date is the list's date of issue (or pass it as a third argument, YYYY-MM-DD).
  */

@@ -2,8 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { AddressDataset, RISK_DATASETS, SDN_ADDRESSES } from '../../src/risk/datasets/index.js';
-import { evmAddressesFromSdnAdvancedXml } from '../../src/risk/datasets/sdn-advanced-xml.js';
+import { AddressDataset, evmAddressesFromSdnAdvancedXml, RISK_DATASETS, SDN_ADDRESSES } from '../src/index.js';
 
 const LAZARUS = [
   '0x098B716B8Aaf21512996dC57EB0615e2383E2f96',
@@ -92,7 +91,7 @@ describe('SDN generator', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'sdn-'));
     try {
       writeFileSync(path.join(dir, 'sdn_advanced.xml'), XML);
-      const script = path.join(__dirname, '../../src/risk/datasets/build-sdn-dataset.ts');
+      const script = path.join(__dirname, '../src/build-sdn-dataset.ts');
       const out = path.join(dir, 'sdn.json');
       const printed = execFileSync(process.execPath, ['--conditions=@paysight/source', '--import', 'tsx', script, path.join(dir, 'sdn_advanced.xml'), out], { encoding: 'utf8' });
       expect(printed).toMatch(/2 addresses written .* \(snapshot 2026-11-20\)/);

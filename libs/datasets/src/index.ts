@@ -1,0 +1,4 @@
+export { AddressDataset, type DatasetEntry, type DatasetHeader, type RawDataset } from './address-dataset.js';
+export * from './risk-datasets.js';
+export { evmAddressesFromSdnAdvancedXml, sdnDataset, type SdnAddress, type SdnExtract } from './sdn-advanced-xml.js';
+export * from './known-tokens.js';
