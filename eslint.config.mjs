@@ -28,7 +28,7 @@ const BOUNDARIES = {
   'libs/chain-data': { src: ['contracts'], test: LIB_TESTS },
   'libs/store': { src: ['contracts'], test: LIB_TESTS },
   'libs/payment': { src: ['contracts'], test: [...LIB_TESTS, 'store'] },
-  'libs/paid-call': { src: ['contracts', 'payment', 'tools'], test: [...LIB_TESTS, 'store'] },
+  'libs/paid-call': { src: ['contracts', 'payment', 'tools'], test: [...LIB_TESTS, 'store', 'chain-data'] },
   'libs/mcp-adapter': { src: ['contracts', 'payment', 'paid-call'], test: LIB_TESTS },
   // The devnet places contracts where the datasets say; its scenario test checks the detectors agree.
   'tools/devnet': { src: ['contracts', 'datasets', 'chain-data'], test: ['tools'] },
