@@ -1,8 +1,7 @@
 import path from 'node:path';
 import { apiConfig, loadAiConfig, startApiService, type ApiService } from '@paysight/api';
-import { createChainSource } from '@paysight/chain-data';
 import { CHAIN_NAMES } from '@paysight/contracts';
-import { DEFAULT_DEVNET_PORTS, startDevnet, type Devnet } from '@paysight/devnet';
+import { createDevnetChainSource, DEFAULT_DEVNET_PORTS, startDevnet, type Devnet } from '@paysight/devnet';
 import { startLocalFacilitator, type LocalFacilitator } from '@paysight/payment';
 import { DEVNET_KEY_WARNING, writeDevnetFile, type DevnetFile } from './devnet-file.js';
 
@@ -60,10 +59,7 @@ export async function startEmbeddedStack(options: EmbeddedStackOptions): Promise
     closers.push(() => facilitator.close());
 
     options.log('Opening the store…');
-    const chainSource = createChainSource({
-      rpc: { chains: Object.fromEntries(CHAIN_NAMES.map((name) => [name, { rpcUrl: devnet.chains[name].rpcUrl, demo: true }])) },
-      explorer: { url: devnet.explorerUrl },
-    });
+    const chainSource = createDevnetChainSource(devnet);
     const api = await startApiService(
       apiConfig({
         host: options.host,

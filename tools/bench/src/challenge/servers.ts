@@ -1,7 +1,6 @@
 import { apiConfig, startApiService } from '@paysight/api';
-import { createJsonRpcChainSource } from '@paysight/chain-data';
 import { CHAIN_NAMES, toolById } from '@paysight/contracts';
-import { freshAccount, startDevnet } from '@paysight/devnet';
+import { createDevnetChainSource, freshAccount, startDevnet } from '@paysight/devnet';
 import { buildChallenge, PAYMENT_REQUIRED_HEADER, startLocalFacilitator, type Challenge } from '@paysight/payment';
 import { openStore } from '@paysight/store';
 import { HTTPFacilitatorClient } from '@x402/core/server';
@@ -41,7 +40,7 @@ export async function startBenchServers(): Promise<BenchServers> {
 
   const paysight = await startApiService(
     apiConfig({ payTo, facilitatorUrl: facilitator.url, facilitatorTimeoutMs: 5_000 }),
-    createJsonRpcChainSource({ chains: Object.fromEntries(CHAIN_NAMES.map((c) => [c, { rpcUrl: devnet.chains[c].rpcUrl, demo: true }])) }),
+    createDevnetChainSource(devnet, { explorer: false }),
     { baseRpcUrl: devnet.chains.base.rpcUrl, store },
   );
 
