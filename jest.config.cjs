@@ -29,6 +29,7 @@ module.exports = {
     'apps/api',
     'apps/cli',
     'tools/devnet',
+    'tools/stack',
     'tools/testkit',
   ].map(project),
 };

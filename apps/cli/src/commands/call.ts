@@ -1,9 +1,9 @@
 import { DECIMAL_PATTERN, PAYMENT, atomicToDecimal, decimalToAtomic } from '@paysight/contracts';
 import { createBuyerClient } from '@paysight/payment';
+import { readDevnetFile } from '@paysight/stack';
 import { decodePaymentResponseHeader } from '@x402/fetch';
 import type { Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { readDevnetFile } from '../devnet-file.js';
 import { resolveTool } from '../resolve-tool.js';
 
 export const DEFAULT_MAX_USD = '1.00';

@@ -1,9 +1,10 @@
-import path from 'node:path';
-import { apiConfig, loadAiConfig, startApiService, type ApiService } from '@paysight/api';
-import { CHAIN_NAMES } from '@paysight/contracts';
-import { createDevnetChainSource, DEFAULT_DEVNET_PORTS, startDevnet, type Devnet } from '@paysight/devnet';
-import { startLocalFacilitator, type LocalFacilitator } from '@paysight/payment';
+import { loadAiConfig, type ApiService } from '@paysight/api';
+import { CHAIN_NAMES, type ChainName } from '@paysight/contracts';
+import type { Devnet } from '@paysight/devnet';
+import type { LocalFacilitator } from '@paysight/payment';
+import { startStackApi } from './api-service.js';
 import { DEVNET_KEY_WARNING, writeDevnetFile, type DevnetFile } from './devnet-file.js';
+import { startLocalServices } from './services.js';
 
 export interface EmbeddedStackOptions {
   dataDir: string;
@@ -13,19 +14,13 @@ export interface EmbeddedStackOptions {
   /** Port of the devnet's Etherscan-compatible explorer; 0 picks a free one. */
   explorerPort: number;
   /** Ports of the five local chains; 0 picks free ones. */
-  chainPorts: Partial<Record<(typeof CHAIN_NAMES)[number], number>>;
+  chainPorts: Partial<Record<ChainName, number>>;
   /** Print one JSON line per API request. */
   logRequests: boolean;
   log: (line: string) => void;
+  /** Where the optional AI provider's settings (AI_BASE_URL, AI_MODEL, …) are read; default process.env. */
+  env?: Record<string, string | undefined>;
 }
-
-export const EMBEDDED_DEFAULTS = {
-  host: '127.0.0.1',
-  apiPort: 4021,
-  facilitatorPort: 4022,
-  explorerPort: 4023,
-  chainPorts: DEFAULT_DEVNET_PORTS,
-} as const;
 
 export interface EmbeddedStack {
   devnet: Devnet;
@@ -37,8 +32,9 @@ export interface EmbeddedStack {
 }
 
 /**
- * The whole service on one machine: local chains, the local facilitator as its own HTTP service,
- * the API on an embedded PGlite store, and the devnet file for tools and people.
+ * Layer (c), the embedded stack of `npm start`: the local services (a), the API on them with its
+ * PGlite store under the data directory, paying the devnet's payee (b), and the devnet file for
+ * tools and people (`paysight call` reads it).
  */
 export async function startEmbeddedStack(options: EmbeddedStackOptions): Promise<EmbeddedStack> {
   const closers: (() => Promise<void>)[] = [];
@@ -47,32 +43,24 @@ export async function startEmbeddedStack(options: EmbeddedStackOptions): Promise
   };
   try {
     options.log('Starting the local chains…');
-    const devnet = await startDevnet({ host: options.host, ports: options.chainPorts, explorerPort: options.explorerPort });
-    closers.push(() => devnet.close());
-
-    const facilitator = await startLocalFacilitator({
-      rpcUrl: devnet.chains.base.rpcUrl,
-      privateKey: devnet.accounts.facilitator.privateKey,
+    const services = await startLocalServices({
       host: options.host,
-      port: options.facilitatorPort,
+      chainPorts: options.chainPorts,
+      explorerPort: options.explorerPort,
+      facilitatorPort: options.facilitatorPort,
     });
-    closers.push(() => facilitator.close());
+    closers.push(() => services.close());
+    const { devnet, facilitator } = services;
 
     options.log('Opening the store…');
-    const chainSource = createDevnetChainSource(devnet);
-    const api = await startApiService(
-      apiConfig({
-        host: options.host,
-        port: options.apiPort,
-        payTo: devnet.accounts.payee.address,
-        facilitatorUrl: facilitator.url,
-        dataDir: path.resolve(options.dataDir),
-        logRequests: options.logRequests,
-        ai: loadAiConfig(process.env),
-      }),
-      chainSource,
-      { baseRpcUrl: devnet.chains.base.rpcUrl },
-    );
+    const api = await startStackApi(services.info, {
+      payTo: devnet.accounts.payee.address,
+      store: { dataDir: options.dataDir },
+      host: options.host,
+      port: options.apiPort,
+      logRequests: options.logRequests,
+      ai: loadAiConfig(options.env ?? process.env),
+    });
     closers.push(() => api.close());
 
     const devnetFile: DevnetFile = {
