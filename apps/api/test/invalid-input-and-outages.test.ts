@@ -1,7 +1,8 @@
 import { CATALOG, priceOf } from '@paysight/contracts';
 import { createJsonRpcChainSource } from '@paysight/chain-data';
 import { devnetChainSourceConfig } from '@paysight/devnet';
-import { fundedBuyer, payingFetch, readTestStack, startTestApi, usdcBalance, type TestApi } from '@paysight/testkit';
+import { fundedBuyer, payingFetch, readTestStack, usdcBalance } from '@paysight/testkit';
+import { startTestApi, type TestApi } from '@paysight/testkit/api';
 import { createServer } from 'node:net';
 
 const stack = readTestStack();
