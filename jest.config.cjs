@@ -31,6 +31,7 @@ module.exports = {
     'apps/api',
     'apps/cli',
     'tools/devnet',
+    'tools/stack',
     'tools/testkit',
   ].map(project),
 };

@@ -2,11 +2,12 @@ import path from 'node:path';
 import type { ChainSource, Store } from '@paysight/contracts';
 import { createHttpFacilitatorClient, createPaidCallProcessor, createViemAuthorizationReader } from '@paysight/payment';
 import { openStore } from '@paysight/store';
+import { notConfiguredNarrator } from '@paysight/tools';
 import { createApp } from './app.js';
 import { ConfigError, type ApiConfig } from './config.js';
 import { jsonLogger } from './http/logger.js';
 import { listen, type RunningServer } from './server.js';
-import { createOpenAiCompatibleNarrator, notConfiguredNarrator } from './narration/index.js';
+import { createOpenAiCompatibleNarrator } from './narration/index.js';
 
 export interface ApiService extends RunningServer {
   store: Store;

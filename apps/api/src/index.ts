@@ -3,4 +3,4 @@ export { apiConfig, loadAiConfig, loadApiConfig, ConfigError, type ApiConfig } f
 export { startApiService, type ApiService } from './compose.js';
 export { listen, type RunningServer } from './server.js';
 export { jsonLogger, silentLogger, type Logger } from './http/logger.js';
-export { createOpenAiCompatibleNarrator, notConfiguredNarrator, validateSections, type OpenAiCompatibleConfig } from './narration/index.js';
+export { createOpenAiCompatibleNarrator, validateSections, type OpenAiCompatibleConfig } from './narration/index.js';

@@ -1,6 +1,8 @@
-import { CATALOG, CHAIN_NAMES, priceOf } from '@paysight/contracts';
+import { CATALOG, priceOf } from '@paysight/contracts';
 import { createJsonRpcChainSource } from '@paysight/chain-data';
-import { fundedBuyer, payingFetch, readTestStack, startTestApi, usdcBalance, type TestApi } from '@paysight/testkit';
+import { devnetChainSourceConfig } from '@paysight/devnet';
+import { fundedBuyer, payingFetch, readTestStack, usdcBalance } from '@paysight/testkit';
+import { startTestApi, type TestApi } from '@paysight/testkit/api';
 import { createServer } from 'node:net';
 
 const stack = readTestStack();
@@ -69,13 +71,8 @@ describe('when chain data is unavailable', () => {
         probe.close(() => resolve(port));
       });
     });
-    const chainSource = createJsonRpcChainSource({
-      chains: {
-        ...Object.fromEntries(CHAIN_NAMES.map((c) => [c, { rpcUrl: stack.devnet.chains[c].rpcUrl, demo: true }])),
-        polygon: { rpcUrl: `http://127.0.0.1:${closedPort}`, demo: true },
-      },
-      retryCount: 0,
-    });
+    const { rpc } = devnetChainSourceConfig(stack.devnet, { retryCount: 0 });
+    const chainSource = createJsonRpcChainSource({ ...rpc, chains: { ...rpc.chains, polygon: { rpcUrl: `http://127.0.0.1:${closedPort}`, demo: true } } });
     const api = await startTestApi({ chainSource });
     try {
       for (const tool of walletAndTxTools) {

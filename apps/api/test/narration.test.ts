@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createOpenAiCompatibleNarrator, notConfiguredNarrator } from '../src/narration/index.js';
+import { notConfiguredNarrator } from '@paysight/tools';
+import { createOpenAiCompatibleNarrator } from '../src/narration/index.js';
 
 const WALLET = '0x1111111111111111111111111111111111111111';
 const request = { toolId: 'wallet_audit', instructions: 'Explain the risk flags.', facts: { address: WALLET, riskScore: 40 }, maxSections: 2 };

@@ -1,6 +1,7 @@
 import { CHAINS, PAYMENT, priceOf, toolById, type ErrorBody } from '@paysight/contracts';
 import { startLocalFacilitator, type ChallengeBody } from '@paysight/payment';
-import { fundedBuyer, officialPaymentClient, payingFetch, readTestStack, startTestApi, usdcBalance, type TestApi } from '@paysight/testkit';
+import { fundedBuyer, officialPaymentClient, payingFetch, readTestStack, usdcBalance } from '@paysight/testkit';
+import { startTestApi, type TestApi } from '@paysight/testkit/api';
 import { decodePaymentResponseHeader } from '@x402/fetch';
 import { createPublicClient, http, parseAbiItem, type Hex } from 'viem';
 

@@ -1,6 +1,6 @@
 import type { Store } from '@paysight/contracts';
 import { openStore } from '@paysight/store';
-import { startTestApi, type TestApi } from '@paysight/testkit';
+import { startTestApi, type TestApi } from '@paysight/testkit/api';
 import type { Page } from 'playwright-core';
 import { TOP_COUNTERPARTIES } from '../src/report-page/charts-section.js';
 import { savedReportPath } from '../src/routes/saved-report.js';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { errorBodySchema, type Store, type WalletReport } from '@paysight/contracts';
 import { openStore } from '@paysight/store';
-import { startTestApi, type TestApi } from '@paysight/testkit';
+import { startTestApi, type TestApi } from '@paysight/testkit/api';
 import { savedReportPath } from '../src/routes/saved-report.js';
 import { fixtureReport } from './saved-report-fixture.js';
 

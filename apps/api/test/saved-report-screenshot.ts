@@ -1,14 +1,12 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createChainSource } from '@paysight/chain-data';
-import { CHAIN_NAMES, walletReport, type ReportStore, type WalletReport } from '@paysight/contracts';
-import { startDevnet } from '@paysight/devnet';
+import { walletReport, type ReportStore, type WalletReport } from '@paysight/contracts';
+import { createDevnetChainSource, startDevnet } from '@paysight/devnet';
 import { openStore } from '@paysight/store';
-import { deepWalletReport } from '@paysight/tools';
+import { deepWalletReport, notConfiguredNarrator } from '@paysight/tools';
 import express from 'express';
 import { silentLogger } from '../src/http/logger.js';
-import { notConfiguredNarrator } from '../src/narration/index.js';
 import { listen } from '../src/server.js';
 import { savedReportPath, savedReportRouter } from '../src/routes/saved-report.js';
 import { launchChromium } from './saved-report-browser.js';
@@ -57,10 +55,7 @@ async function main(): Promise<void> {
 async function devnetReport(reports: ReportStore): Promise<WalletReport> {
   const devnet = await startDevnet();
   try {
-    const chain = createChainSource({
-      rpc: { chains: Object.fromEntries(CHAIN_NAMES.map((c) => [c, { rpcUrl: devnet.chains[c].rpcUrl, demo: true }])) },
-      explorer: { url: devnet.explorerUrl },
-    });
+    const chain = createDevnetChainSource(devnet);
     const address = devnet.scenario.chains[SUBJECT.chain].wallets[SUBJECT.wallet]!.address;
     const ports = { chain, narrator: notConfiguredNarrator, reports, savedReportUrl: (id: string) => savedReportPath(id) };
     const input = { address, chain: SUBJECT.chain, depth: 'deep' as const, reportType: 'wallet_money_map' as const };

@@ -1,5 +1,6 @@
 import { deepWalletReportResult, priceOf, savedReportResult, toolById, walletAuditResult, walletReport } from '@paysight/contracts';
-import { fundedBuyer, payingFetch, readTestStack, startTestApi, usdcBalance, type TestApi } from '@paysight/testkit';
+import { fundedBuyer, payingFetch, readTestStack, usdcBalance } from '@paysight/testkit';
+import { startTestApi, type TestApi } from '@paysight/testkit/api';
 
 const base = readTestStack().devnet.scenario.chains.base;
 const alice = base.wallets.alice!.address;

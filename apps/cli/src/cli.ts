@@ -1,9 +1,7 @@
 import { parseArgs } from 'node:util';
+import { DEFAULT_DATA_DIR, EMBEDDED_DEFAULTS } from '@paysight/stack';
 import { DEFAULT_MAX_USD, callCommand } from './commands/call.js';
-import { startCommand } from './commands/start.js';
 import { toolsCommand } from './commands/tools.js';
-import { DEFAULT_DATA_DIR } from './devnet-file.js';
-import { EMBEDDED_DEFAULTS } from './embedded-stack.js';
 
 const USAGE = `paysight: pay-per-request blockchain intelligence over x402
 
@@ -46,6 +44,8 @@ export async function runCli(argv: string[]): Promise<number> {
         io.err(`--ports accepts only "auto" (got "${values.ports}").`);
         return 2;
       }
+      // Loaded on demand: only `start` needs the API and the chains.
+      const { startCommand } = await import('./commands/start.js');
       await startCommand({ dataDir: values['data-dir'], apiPort: port, freePorts: values.ports === 'auto', quiet: values.quiet });
       return 0;
     }

@@ -1,5 +1,6 @@
 import { CATALOG, priceOf, toolById } from '@paysight/contracts';
-import { fundedBuyer, readTestStack, startTestApi, usdcBalance, type TestApi } from '@paysight/testkit';
+import { fundedBuyer, readTestStack, usdcBalance } from '@paysight/testkit';
+import { startTestApi, type TestApi } from '@paysight/testkit/api';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

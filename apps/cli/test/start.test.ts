@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CHAINS, priceOf, toolById } from '@paysight/contracts';
 import { createPublicClient, erc20Abi, http, type Address } from 'viem';
-import { devnetFile } from '../src/devnet-file.js';
+import { devnetFile } from '@paysight/stack';
 import { runCli, spawnCli } from './run-cli.js';
 
 describe('paysight start', () => {

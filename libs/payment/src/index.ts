@@ -11,4 +11,5 @@ export * from './authorization-reader.js';
 export * from './outcome.js';
 export * from './processor.js';
 export * from './local-facilitator.js';
+export * from './buyer-client.js';
 export { baseChain } from './base-chain.js';

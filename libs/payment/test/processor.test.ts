@@ -10,6 +10,7 @@ import {
   buildChallenge,
   createHttpFacilitatorClient,
   createPaidCallProcessor,
+  createBuyerClient,
   createViemAuthorizationReader,
   challengeHeaders,
   decodePayment,
@@ -18,7 +19,7 @@ import {
 } from '../src/index.js';
 import { type ChainHarness, USDC, startChainHarness } from './support/chain.js';
 import { startLossyProxy } from './support/lossy-proxy.js';
-import { officialHttpClient, officialPaymentHeaders } from './support/official-client.js';
+import { officialPaymentHeaders } from './support/official-client.js';
 import { startPaidServer } from './support/paid-server.js';
 import { openTestStore } from '@paysight/testkit';
 
@@ -106,7 +107,7 @@ describe('paid-call processor', () => {
     const handler = countingHandler({ verdict: 'clean' });
     const server = await startPaidServer(processor(payee), walletSnapshot, handler.run);
     try {
-      const payingFetch = wrapFetchWithPayment(fetch, officialHttpClient(buyer));
+      const payingFetch = wrapFetchWithPayment(fetch, createBuyerClient(buyer, { maxUsdPerPayment: null }));
       const response = await payingFetch(server.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ address: buyer.address }) });
       expect(response.status).toBe(200);
       expect(await response.json()).toEqual({ ok: true, tool: 'wallet_snapshot', result: { verdict: 'clean' } });

@@ -1,5 +1,6 @@
 export * from './tool-module.js';
 export * from './registry.js';
+export { notConfiguredNarrator } from './not-configured-narrator.js';
 export * from './shared/account-code.js';
 export * from './shared/activity-window.js';
 export * from './shared/erc-events.js';

@@ -1,5 +1,6 @@
 export { startDevnet, DEFAULT_DEVNET_PORTS, FAUCET_GENESIS_BALANCE } from './devnet.js';
 export type { Devnet, DevnetChain, DevnetInfo, DevnetOptions } from './devnet.js';
+export { createDevnetChainSource, devnetChainSourceConfig, type DevnetChainSourceOptions } from './chain-source.js';
 export { devnetAccount, freshAccount, NAMED_ACCOUNTS } from './accounts.js';
 export type { DevnetAccount, NamedAccount } from './accounts.js';
 export { fundAccount, FaucetError } from './faucet/client.js';

@@ -1,6 +1,8 @@
-import { apiConfig, startApiService, type ApiConfig, type ApiService } from '@paysight/api';
+// @paysight/testkit/api: an API under test on the shared stack. This entry loads the API (through
+// @paysight/stack/api); library tests use @paysight/testkit, which does not.
 import type { ChainSource, Store } from '@paysight/contracts';
 import { freshAccount } from '@paysight/devnet';
+import { startStackApi, type ApiService, type StackApiOptions } from '@paysight/stack/api';
 import type { Address } from 'viem';
 import { devnetChainSource, openTestStore } from './services.js';
 import { readTestStack } from './stack.js';
@@ -11,15 +13,17 @@ export interface TestApi extends ApiService {
 }
 
 /** The real API service on an ephemeral port, paying into a fresh payee, on the shared chains and facilitator. */
-export async function startTestApi(options: { facilitatorUrl?: string; store?: Store; chainSource?: ChainSource; ai?: ApiConfig['ai'] } = {}): Promise<TestApi> {
-  const stack = readTestStack();
+export async function startTestApi(options: { facilitatorUrl?: string; store?: Store; chainSource?: ChainSource; ai?: StackApiOptions['ai'] } = {}): Promise<TestApi> {
   const payTo = freshAccount().address;
   const store = options.store ?? (await openTestStore());
-  const service = await startApiService(
-    apiConfig({ payTo, facilitatorUrl: options.facilitatorUrl ?? stack.facilitatorUrl, facilitatorTimeoutMs: 5_000, ai: options.ai ?? null }),
-    options.chainSource ?? devnetChainSource(),
-    { baseRpcUrl: stack.devnet.chains.base.rpcUrl, store },
-  );
+  const service = await startStackApi(readTestStack(), {
+    payTo,
+    store,
+    facilitatorUrl: options.facilitatorUrl,
+    facilitatorTimeoutMs: 5_000,
+    chainSource: options.chainSource ?? devnetChainSource(),
+    ai: options.ai ?? null,
+  });
   return {
     ...service,
     payTo,

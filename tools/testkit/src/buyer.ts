@@ -1,12 +1,9 @@
 import { CHAINS, type ChainName } from '@paysight/contracts';
 import { freshAccount, fundAccount, viemChain, type DevnetAccount } from '@paysight/devnet';
-import { x402Client, x402HTTPClient } from '@x402/core/client';
-import { toClientEvmSigner } from '@x402/evm';
-import { ExactEvmScheme } from '@x402/evm/exact/client';
-import { ExactEvmSchemeV1 } from '@x402/evm/exact/v1/client';
+import { createBuyerClient } from '@paysight/payment';
+import type { x402HTTPClient } from '@x402/core/client';
 import { wrapFetchWithPayment } from '@x402/fetch';
 import { createPublicClient, erc20Abi, http, type Address } from 'viem';
-import { privateKeyToAccount } from 'viem/accounts';
 import { readTestStack } from './stack.js';
 
 /** A new buyer holding `usdc` (atomic) on the devnet's Base, funded through the faucet. */
@@ -21,12 +18,7 @@ export async function fundedBuyer(usdc = 5_000_000n): Promise<DevnetAccount> {
  * above `maxUsd` (the client's own default is $1; the 5 USDC report needs more).
  */
 export function officialPaymentClient(buyer: DevnetAccount, maxUsd = '1'): x402HTTPClient {
-  const signer = toClientEvmSigner(privateKeyToAccount(buyer.privateKey));
-  const client = new x402Client()
-    .register('eip155:8453', new ExactEvmScheme(signer))
-    .registerV1('base', new ExactEvmSchemeV1(signer))
-    .setSpendControls({ maxAmountPerPayment: `$${maxUsd}` });
-  return new x402HTTPClient(client);
+  return createBuyerClient(buyer.privateKey, { maxUsdPerPayment: maxUsd });
 }
 
 /**

@@ -1,8 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { startDevnet } from '@paysight/devnet';
-import { startLocalFacilitator } from '@paysight/payment';
+import { startLocalServices } from '@paysight/stack';
 import type { SharedTestStack } from './stack.js';
 
 /**
@@ -10,18 +9,13 @@ import type { SharedTestStack } from './stack.js';
  * reach them through readTestStack(); each test funds its own fresh wallets.
  */
 export default async function globalSetup(): Promise<void> {
-  const devnet = await startDevnet();
-  const facilitator = await startLocalFacilitator({ rpcUrl: devnet.chains.base.rpcUrl, privateKey: devnet.accounts.facilitator.privateKey });
-  const { close: _closeDevnet, ...devnetInfo } = devnet;
-  const stack: SharedTestStack = { devnet: devnetInfo, facilitatorUrl: facilitator.url };
+  const services = await startLocalServices();
+  const stack: SharedTestStack = services.info;
   const dir = mkdtempSync(path.join(tmpdir(), 'paysight-test-'));
   const file = path.join(dir, 'stack.json');
   writeFileSync(file, JSON.stringify(stack));
   process.env.PAYSIGHT_TEST_STACK = file;
-  globalThis.__PAYSIGHT_TEST_TEARDOWN__ = async () => {
-    await facilitator.close();
-    await devnet.close();
-  };
+  globalThis.__PAYSIGHT_TEST_TEARDOWN__ = () => services.close();
 }
 
 declare global {

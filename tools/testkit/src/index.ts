@@ -1,5 +1,6 @@
+// @paysight/testkit: the shared test stack and helpers to pay on it. Loads no app, so library tests
+// can use it; an API under test is started with @paysight/testkit/api.
 export { readTestStack, type SharedTestStack } from './stack.js';
 export { devnetChainSource, openTestStore } from './services.js';
-export { startTestApi, type TestApi } from './api.js';
 export { fundedBuyer, officialPaymentClient, payingFetch, usdcBalance } from './buyer.js';
 export { toolPorts } from './tool-ports.js';

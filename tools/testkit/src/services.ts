@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { CHAIN_NAMES, type Store } from '@paysight/contracts';
-import { createChainSource, type CompositeChainSource } from '@paysight/chain-data';
+import type { CompositeChainSource } from '@paysight/chain-data';
+import type { Store } from '@paysight/contracts';
+import { createDevnetChainSource } from '@paysight/devnet';
 import { openStore } from '@paysight/store';
 import pg from 'pg';
 import { readTestStack } from './stack.js';
@@ -10,11 +11,7 @@ import { readTestStack } from './stack.js';
  * history from the devnet's own explorer (`explorer: false` leaves it out, as without an indexer).
  */
 export function devnetChainSource(options: { retryCount?: number; explorer?: boolean } = {}): CompositeChainSource {
-  const { devnet } = readTestStack();
-  return createChainSource({
-    rpc: { chains: Object.fromEntries(CHAIN_NAMES.map((name) => [name, { rpcUrl: devnet.chains[name].rpcUrl, demo: true }])), retryCount: options.retryCount ?? 0 },
-    ...(options.explorer === false ? {} : { explorer: { url: devnet.explorerUrl } }),
-  });
+  return createDevnetChainSource(readTestStack().devnet, { retryCount: options.retryCount ?? 0, explorer: options.explorer });
 }
 
 /**

@@ -1,11 +1,8 @@
 import { readFileSync } from 'node:fs';
-import type { DevnetInfo } from '@paysight/devnet';
+import type { LocalServicesInfo } from '@paysight/stack';
 
-/** What the global set-up started for this jest run. */
-export interface SharedTestStack {
-  devnet: DevnetInfo;
-  facilitatorUrl: string;
-}
+/** What the global set-up started for this jest run: the local services of @paysight/stack, as data. */
+export type SharedTestStack = LocalServicesInfo;
 
 /** The shared local chains and facilitator; throws with a clear message outside `npm test`. */
 export function readTestStack(): SharedTestStack {

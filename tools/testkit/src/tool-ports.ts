@@ -1,6 +1,5 @@
-import { notConfiguredNarrator } from '@paysight/api';
 import type { Narrator, ReportStore } from '@paysight/contracts';
-import type { ToolPorts } from '@paysight/tools';
+import { notConfiguredNarrator, type ToolPorts } from '@paysight/tools';
 import { devnetChainSource } from './services.js';
 
 const noReportStore: ReportStore = {

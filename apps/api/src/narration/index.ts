@@ -1,2 +1,2 @@
-export { createOpenAiCompatibleNarrator, notConfiguredNarrator, type OpenAiCompatibleConfig } from './openai-compatible.js';
+export { createOpenAiCompatibleNarrator, type OpenAiCompatibleConfig } from './openai-compatible.js';
 export { validateSections } from './validate.js';

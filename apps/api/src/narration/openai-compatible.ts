@@ -64,8 +64,3 @@ function isTimeout(error: unknown): boolean {
   const name = (error as { name?: unknown } | null)?.name;
   return name === 'TimeoutError' || name === 'AbortError';
 }
-
-/** The narrator when no provider is configured: every report stays deterministic, and says so. */
-export const notConfiguredNarrator: Narrator = {
-  narrate: async () => ({ status: 'not_configured' }),
-};

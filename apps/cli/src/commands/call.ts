@@ -1,12 +1,9 @@
 import { DECIMAL_PATTERN, PAYMENT, atomicToDecimal, decimalToAtomic } from '@paysight/contracts';
-import { x402Client, x402HTTPClient } from '@x402/core/client';
-import { toClientEvmSigner } from '@x402/evm';
-import { ExactEvmScheme } from '@x402/evm/exact/client';
-import { ExactEvmSchemeV1 } from '@x402/evm/exact/v1/client';
+import { createBuyerClient } from '@paysight/payment';
+import { readDevnetFile } from '@paysight/stack';
 import { decodePaymentResponseHeader } from '@x402/fetch';
 import type { Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { readDevnetFile } from '../devnet-file.js';
 import { resolveTool } from '../resolve-tool.js';
 
 export const DEFAULT_MAX_USD = '1.00';
@@ -72,13 +69,7 @@ export async function callCommand(options: CallOptions, io: Io): Promise<number>
   }
   if (offer.status !== 402) return printAnswer(offer, io);
 
-  const signer = toClientEvmSigner(account);
-  const client = new x402HTTPClient(
-    new x402Client()
-      .register(PAYMENT.network, new ExactEvmScheme(signer))
-      .registerV1(PAYMENT.networkName, new ExactEvmSchemeV1(signer))
-      .setSpendControls({ maxAmountPerPayment: `$${options.maxUsd}` }),
-  );
+  const client = createBuyerClient(account, { maxUsdPerPayment: options.maxUsd });
   const required = client.getPaymentRequiredResponse((name) => offer.headers.get(name), await offer.json().catch(() => undefined));
   const requirement = required.accepts.find((r) => r.network === PAYMENT.network && r.scheme === PAYMENT.scheme);
   if (!requirement || requirement.asset.toLowerCase() !== PAYMENT.asset.toLowerCase()) {

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { CHAIN_NAMES, toolById } from '@paysight/contracts';
-import { EMBEDDED_DEFAULTS, startEmbeddedStack, type EmbeddedStack } from '../embedded-stack.js';
+import { EMBEDDED_DEFAULTS } from '@paysight/stack';
+import { startEmbeddedStack, type EmbeddedStack } from '@paysight/stack/api';
 
 export interface StartOptions {
   dataDir: string;

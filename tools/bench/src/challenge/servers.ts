@@ -1,8 +1,8 @@
-import { apiConfig, startApiService } from '@paysight/api';
-import { createJsonRpcChainSource } from '@paysight/chain-data';
-import { CHAIN_NAMES, toolById } from '@paysight/contracts';
-import { freshAccount, startDevnet } from '@paysight/devnet';
-import { buildChallenge, PAYMENT_REQUIRED_HEADER, startLocalFacilitator, type Challenge } from '@paysight/payment';
+import { toolById } from '@paysight/contracts';
+import { createDevnetChainSource, freshAccount } from '@paysight/devnet';
+import { buildChallenge, PAYMENT_REQUIRED_HEADER, type Challenge } from '@paysight/payment';
+import { startLocalServices } from '@paysight/stack';
+import { startStackApi } from '@paysight/stack/api';
 import { openStore } from '@paysight/store';
 import { HTTPFacilitatorClient } from '@x402/core/server';
 import { ExactEvmScheme } from '@x402/evm/exact/server';
@@ -34,16 +34,17 @@ function listen(app: express.Express): Promise<{ url: string; close: () => Promi
  * reference @x402/express middleware configured for the same price and payee.
  */
 export async function startBenchServers(): Promise<BenchServers> {
-  const devnet = await startDevnet({ seed: false, ports: Object.fromEntries(CHAIN_NAMES.map((c) => [c, 0])) });
-  const facilitator = await startLocalFacilitator({ rpcUrl: devnet.chains.base.rpcUrl, privateKey: devnet.accounts.facilitator.privateKey });
+  const services = await startLocalServices({ seed: false });
+  const { devnet, facilitator } = services;
   const payTo = freshAccount().address;
   const store = await openStore({ dataDir: 'memory://' });
 
-  const paysight = await startApiService(
-    apiConfig({ payTo, facilitatorUrl: facilitator.url, facilitatorTimeoutMs: 5_000 }),
-    createJsonRpcChainSource({ chains: Object.fromEntries(CHAIN_NAMES.map((c) => [c, { rpcUrl: devnet.chains[c].rpcUrl, demo: true }])) }),
-    { baseRpcUrl: devnet.chains.base.rpcUrl, store },
-  );
+  const paysight = await startStackApi(services.info, {
+    payTo,
+    store,
+    facilitatorTimeoutMs: 5_000,
+    chainSource: createDevnetChainSource(devnet, { explorer: false }),
+  });
 
   const bareApp = express();
   bareApp.use(express.json());
@@ -74,8 +75,7 @@ export async function startBenchServers(): Promise<BenchServers> {
     close: async () => {
       await Promise.all([paysight.close(), bare.close(), reference.close()]);
       await store.close();
-      await facilitator.close();
-      await devnet.close();
+      await services.close();
     },
   };
 }
