@@ -16,10 +16,10 @@ const CODE = '**/*.{ts,mts,cts,js,mjs}';
 const LIBS = ['contracts', 'datasets', 'tools', 'chain-data', 'store', 'payment', 'paid-call', 'mcp-adapter'];
 /** What every library's tests may use besides their library's own imports: the core test kit and the local chains. */
 const LIB_TESTS = ['testkit', 'devnet'];
-/** The test kit's core entry: chains, buyer, store, tool ports. It never loads an app. */
-const TESTKIT_CORE = ['contracts', 'datasets', 'devnet', 'payment', 'chain-data', 'store', 'tools'];
+/** The test kit's core entry: chains, buyer, store, tool ports, and the stack's local services (`@paysight/stack`, which loads no app). */
+const TESTKIT_CORE = ['contracts', 'datasets', 'devnet', 'payment', 'chain-data', 'store', 'tools', 'stack'];
 /** What apps' tests may use besides the app's own imports: the whole test kit, a test API included. */
-const APP_TESTS = ['testkit', 'testkit/api', 'devnet', 'stack'];
+const APP_TESTS = ['testkit', 'testkit/api', 'devnet', 'stack', 'stack/api'];
 
 const BOUNDARIES = {
   'libs/contracts': { src: [], test: LIB_TESTS },
@@ -33,27 +33,17 @@ const BOUNDARIES = {
   // The devnet places contracts where the datasets say; its scenario test checks the detectors agree.
   'tools/devnet': { src: ['contracts', 'datasets', 'chain-data'], test: ['tools'] },
   'tools/testkit': { src: TESTKIT_CORE, test: [] },
-  'tools/stack': { src: [...LIBS, 'devnet', 'api'], test: ['testkit'] },
+  'tools/stack': { src: [...LIBS, 'devnet', 'api'], test: ['testkit', 'stack/api'] },
   'tools/bench': { src: '*', test: '*' },
   'apps/api': { src: LIBS, test: APP_TESTS },
   'apps/mcp': { src: LIBS, test: APP_TESTS },
-  'apps/cli': { src: [...LIBS, 'api', 'stack', 'devnet'], test: APP_TESTS },
+  'apps/cli': { src: [...LIBS, 'api', 'stack', 'stack/api', 'devnet'], test: APP_TESTS },
 };
 
 /** The test kit's api entry starts a test API: it alone may load the API and the stack, and only apps' tests may import it. */
-const TESTKIT_API_ENTRY = { files: ['tools/testkit/src/api.ts', 'tools/testkit/src/api/**'], src: [...TESTKIT_CORE, 'api', 'stack'] };
+const TESTKIT_API_ENTRY = { files: ['tools/testkit/src/api.ts', 'tools/testkit/src/api/**'], src: [...TESTKIT_CORE, 'api', 'stack/api'] };
 /** The core entry must not reach the api entry by a relative path either. */
 const TESTKIT_API_BY_PATH = { regex: '^\\.{1,2}/(\\.\\./)*api(/index)?(\\.[cm]?[jt]s)?$', message: 'The core of @paysight/testkit never loads its api entry (src/api): only apps\' tests use @paysight/testkit/api.' };
-
-// TEMPORARY: today's violations, excepted file by file so that `npm run lint` stays green until the
-// test kit is split into @paysight/testkit and @paysight/testkit/api. Delete each line when its file is
-// fixed (the lead deletes this list after merging that split); never add to it.
-const KNOWN_VIOLATIONS = [
-  // notConfiguredNarrator comes from @paysight/api; it moves to @paysight/tools.
-  { file: 'tools/testkit/src/tool-ports.ts', allow: ['@paysight/api'] },
-  // The core entry re-exports startTestApi, so every library test that imports @paysight/testkit loads the API.
-  { file: 'tools/testkit/src/index.ts', allow: ['./api.js'] },
-];
 
 const escapeRegex = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -78,11 +68,9 @@ function boundaryConfigs() {
       rules: { 'no-restricted-imports': restrictedImports('a package without a row in the boundaries table', []) },
     },
   ];
-  const srcOf = {};
   for (const [dir, { src, test }] of Object.entries(BOUNDARIES)) {
     const self = dir.split('/')[1];
     const extra = dir === 'tools/testkit' ? [TESTKIT_API_BY_PATH] : [];
-    srcOf[dir] = { allowed: src, extra };
     configs.push({ name: `paysight/boundaries/${dir}`, files: [`${dir}/${CODE}`], rules: { 'no-restricted-imports': restrictedImports(`${dir} (src)`, src, extra) } });
     const testAllowed = src === '*' || test === '*' ? '*' : [...new Set([...src, ...test, self])];
     configs.push({
@@ -96,17 +84,6 @@ function boundaryConfigs() {
     files: TESTKIT_API_ENTRY.files,
     rules: { 'no-restricted-imports': restrictedImports('tools/testkit/src/api (the api entry)', TESTKIT_API_ENTRY.src) },
   });
-  for (const { file, allow } of KNOWN_VIOLATIONS) {
-    const dir = file.split('/').slice(0, 2).join('/');
-    const { allowed, extra } = srcOf[dir];
-    const packages = allow.filter((s) => s.startsWith('@paysight/')).map((s) => s.slice('@paysight/'.length));
-    const patterns = extra.filter((p) => !allow.some((s) => new RegExp(p.regex).test(s)));
-    configs.push({
-      name: `paysight/boundaries/known-violation/${file}`,
-      files: [file],
-      rules: { 'no-restricted-imports': restrictedImports(`${dir} (src)`, [...allowed, ...packages], patterns) },
-    });
-  }
   return configs;
 }
 
