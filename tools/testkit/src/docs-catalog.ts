@@ -31,7 +31,7 @@ import { CATALOG, TOOL_FAMILIES, decimalToAtomic, type CatalogEntry } from '@pay
 import { TOOL_MODULES } from '@paysight/tools';
 
 /** The catalog fields the docs use. */
-export type DocTool = Pick<CatalogEntry, 'id' | 'slug' | 'path' | 'mcpName' | 'title' | 'description' | 'price' | 'family'>;
+export type DocTool = Pick<CatalogEntry, 'id' | 'slug' | 'path' | 'mcpName' | 'title' | 'description' | 'price' | 'family'> & Partial<Pick<CatalogEntry, 'example'>>;
 
 export interface DocsCatalog {
   /** In catalog order. */
@@ -232,9 +232,15 @@ function render(block: Block, ctx: RenderContext): string[] {
       const line = (t: DocTool): string =>
         `${cell(t.title)} · **${usdc(t)}** · ${endpoint(t)} · MCP name \`${t.mcpName}\`${isServed(t) ? '' : ' · not served yet (501)'}`;
       const body = list.length === 1 ? [line(list[0]!)] : list.map((t) => `- \`${t.id}\`: ${line(t)}`);
-      return [`## ${headingOf(block.args)}`, '', ...body];
+      return [`## ${headingOf(block.args)}`, '', ...body, ...list.flatMap(exampleLines)];
     }
   }
+}
+
+/** The catalog's example request of a tool, as the body of a call (the same example the tests parse). */
+function exampleLines(t: DocTool): string[] {
+  if (t.example === undefined) return [];
+  return ['', `Example request (\`${t.id}\`):`, '', '```json', JSON.stringify(t.example, null, 2), '```'];
 }
 
 /** `text` with every block's content replaced by what the catalog gives now. */

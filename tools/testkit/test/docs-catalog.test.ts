@@ -30,7 +30,7 @@ describe('README.md and docs/ against the catalog', () => {
 /** A made-up catalog, so that these tests do not move with the real prices. */
 const CATALOG: DocsCatalog = {
   tools: [
-    { id: 'coin_check', slug: 'coin-check', path: '/api/x402/coin-check', mcpName: 'svc_coin_check', title: 'Coin check', description: 'Checks a coin.', price: '0.01', family: 'wallet' },
+    { id: 'coin_check', slug: 'coin-check', path: '/api/x402/coin-check', mcpName: 'svc_coin_check', title: 'Coin check', description: 'Checks a coin.', price: '0.01', family: 'wallet', example: { coin: 'x' } },
     { id: 'trust_me', slug: 'trust-me', path: '/api/x402/trust-me', mcpName: 'svc_trust_me', title: 'Trust me', description: 'Trusts | or not.', price: '0.25', family: 'trust' },
     { id: 'deep_dig', slug: 'deep-dig', path: '/api/x402/deep-dig', mcpName: 'svc_deep_dig', title: 'Deep dig', description: 'Digs deep.', price: '5.00', family: 'wallet' },
   ],
@@ -167,6 +167,29 @@ describe('regenerate', () => {
         '## trust_me',
         '',
         'Trust me · **0.25 USDC** · `POST /api/x402/trust-me` · MCP name `svc_trust_me` · not served yet (501)',
+        '',
+        '<!-- catalog:end -->',
+      ),
+    );
+  });
+
+  it("shows the catalog's example request of a tool", () => {
+    const text = doc('<!-- catalog:begin tool coin_check -->', '<!-- catalog:end -->');
+    expect(regenerate('docs/tools/wallet.md', text, CATALOG)).toBe(
+      doc(
+        '<!-- catalog:begin tool coin_check -->',
+        '',
+        '## coin_check',
+        '',
+        'Coin check · **0.01 USDC** · `POST /api/x402/coin-check` · MCP name `svc_coin_check`',
+        '',
+        'Example request (`coin_check`):',
+        '',
+        '```json',
+        '{',
+        '  "coin": "x"',
+        '}',
+        '```',
         '',
         '<!-- catalog:end -->',
       ),
