@@ -38,6 +38,17 @@ describePostgres('PostgreSQL shared by several API instances', (databaseUrl) => 
     expect(outcomes.filter((outcome) => outcome.claimed)).toHaveLength(1);
   });
 
+  test('many payments, each claimed 20 times at once over the instances: exactly one claim wins each, none errs', async () => {
+    const claims = Array.from({ length: 15 }, newClaim);
+    const outcomes = await Promise.all(
+      claims.flatMap((claim) => Array.from({ length: 20 }, (_, i) => stores[i % stores.length]!.ledger.claim({ ...claim, requestId: `req_${i}` }))),
+    );
+    for (const claim of claims) {
+      const mine = outcomes.filter((outcome) => (outcome.claimed ? outcome.entry : outcome.existing).x402RequestId === claim.x402RequestId);
+      expect({ claims: mine.length, winners: mine.filter((outcome) => outcome.claimed).length }).toEqual({ claims: 20, winners: 1 });
+    }
+  });
+
   test('a payment claimed on one instance is seen, moved and refused on the others', async () => {
     const [a, b, c] = stores as [Store, Store, Store];
     const entry = claimedEntry(await a.ledger.claim(newClaim()));

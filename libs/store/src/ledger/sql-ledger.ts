@@ -1,6 +1,6 @@
 import type { ClaimOutcome, LedgerClaim, LedgerEntry, LedgerPatch, LedgerState, PaymentLedger } from '@paysight/contracts';
 import type { Queryable } from '../database.js';
-import { StoreError } from '../errors.js';
+import { StoreError, isStoreError } from '../errors.js';
 import { ledgerState, patchColumns, storedClaim, toEntry, type LedgerRow } from './rows.js';
 
 export const DEFAULT_LIST_LIMIT = 100;
@@ -32,8 +32,12 @@ SELECT false AS claimed, * FROM payment_ledger
 /**
  * PostgreSQL reads the existing row with the statement's snapshot: when a concurrent claim commits the
  * row after that snapshot, the statement neither claims nor sees it. Running it again sees it.
+ * Likewise when two claims race to insert: ON CONFLICT arbitrates on the payment key, but the loser
+ * may hit the primary key (the x402 request id, derived from the same payment) first and get a unique
+ * violation instead; the next round finds the winner's row.
  */
 const CLAIM_ROUNDS = 3;
+const UNIQUE_VIOLATION = '23505';
 
 export class SqlPaymentLedger implements PaymentLedger {
   constructor(private readonly db: Queryable) {}
@@ -41,10 +45,21 @@ export class SqlPaymentLedger implements PaymentLedger {
   async claim(claim: LedgerClaim): Promise<ClaimOutcome> {
     const c = storedClaim(claim);
     const params = [c.x402RequestId, c.requestId, c.toolId, c.network, c.asset, c.payer, c.payTo, c.nonce, c.amount, c.protocolVersion, c.requestFingerprint, CLAIMED, RELEASED];
+    let collision: StoreError | undefined;
     for (let round = 0; round < CLAIM_ROUNDS; round++) {
-      const [row] = await this.db.query<LedgerRow & { claimed: boolean }>(CLAIM_SQL, params);
+      let rows: (LedgerRow & { claimed: boolean })[];
+      try {
+        rows = await this.db.query<LedgerRow & { claimed: boolean }>(CLAIM_SQL, params);
+      } catch (error) {
+        if (!isStoreError(error) || error.sqlState !== UNIQUE_VIOLATION) throw error;
+        collision = error;
+        continue;
+      }
+      const [row] = rows;
       if (row) return row.claimed ? { claimed: true, entry: toEntry(row) } : { claimed: false, existing: toEntry(row) };
     }
+    // Every round collided: the id belongs to another payment, not to a concurrent claim of this one.
+    if (collision) throw collision;
     throw new StoreError('query_failed', `claim of ${c.x402RequestId} neither claimed nor found its payment after ${CLAIM_ROUNDS} rounds`);
   }
 
