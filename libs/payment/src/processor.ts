@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type CatalogEntry, type LedgerEntry, PAYMENT, type PaymentLedger, fingerprint, isChainUnavailable } from '@paysight/contracts';
 import type { Address, Hex } from 'viem';
 import type { AuthorizationReader } from './authorization-reader.js';
-import { type ChallengeReason, buildChallenge } from './challenge.js';
+import { type Challenge, type ChallengeReason, buildChallenge } from './challenge.js';
 import type { DecodeResult } from './decode.js';
 import type { FacilitatorClient } from './facilitator-client.js';
 import { matchPayment } from './match.js';
@@ -66,6 +66,37 @@ function rejected(reason: RejectionReason, challenge: PaymentRejectedOutcome['ch
   return { kind: 'payment_rejected', reason, challenge, x402RequestId };
 }
 
+/** Most distinct (tool, resource URL) pairs whose unpaid challenge is kept. */
+const MAX_KEPT_CHALLENGES = 1024;
+
+/**
+ * The challenge of an unpaid call depends only on the tool and its resource URL, and it is the
+ * hottest answer of the service: build and encode it once per pair (frozen, shared by every answer).
+ */
+function unpaidChallenges(payTo: Address) {
+  const kept = new Map<string, Challenge>();
+  return {
+    get(entry: PaidCall<unknown>['entry'], resourceUrl: string): Challenge {
+      const key = `${entry.id} ${entry.price} ${resourceUrl}`;
+      let challenge = kept.get(key);
+      if (!challenge) {
+        if (kept.size >= MAX_KEPT_CHALLENGES) kept.clear();
+        challenge = deepFreeze(buildChallenge(entry, { payTo, resourceUrl }));
+        kept.set(key, challenge);
+      }
+      return challenge;
+    },
+  };
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
+}
+
 /**
  * The paid-call state machine, shared by REST and MCP. It takes the payment as the transport
  * decoded it and returns a typed outcome; headers and status codes are the transports' business.
@@ -78,6 +109,7 @@ export function createPaidCallProcessor(options: PaidCallProcessorOptions): Paid
   const { ledger, facilitator, authorizations } = options;
   const clock = options.clock ?? (() => new Date());
   const newRequestId = options.newRequestId ?? randomUUID;
+  const offers = unpaidChallenges(payTo);
 
   type Reject = (reason: RejectionReason, why: ChallengeReason) => PaymentRejectedOutcome;
 
@@ -121,7 +153,7 @@ export function createPaidCallProcessor(options: PaidCallProcessorOptions): Paid
       const challenge = (reason?: ChallengeReason) => buildChallenge(entry, { payTo, resourceUrl: call.resourceUrl, reason });
 
       const decoded = call.payment;
-      if (decoded.status === 'absent') return { kind: 'payment_required', challenge: challenge() };
+      if (decoded.status === 'absent') return { kind: 'payment_required', challenge: offers.get(entry, call.resourceUrl) };
       if (decoded.status === 'malformed') {
         return rejected(
           'malformed',

@@ -101,6 +101,17 @@ describe('paid-call processor', () => {
     expect(handler.runs).toBe(0);
   });
 
+  it('the unpaid challenge names each resource URL and each tool, however often it is asked for', async () => {
+    const payments = processor(chain.newPayee());
+    const unpaid = async (entry: typeof walletSnapshot, resourceUrl: string) =>
+      expectKind(await payments.handle({ ...call({}, () => Promise.resolve('never')), entry, resourceUrl }), 'payment_required').challenge;
+    const first = await unpaid(walletSnapshot, RESOURCE);
+    expect(await unpaid(walletSnapshot, RESOURCE)).toEqual(first);
+    expect((await unpaid(walletSnapshot, 'http://127.0.0.1:9999/api/x402/wallet-snapshot')).body.paymentRequired.resource.url).toBe('http://127.0.0.1:9999/api/x402/wallet-snapshot');
+    expect((await unpaid(deepReport, RESOURCE)).body.accepts[0].maxAmountRequired).toBe('5000000');
+    expect(first.body.paymentRequired.resource.url).toBe(RESOURCE);
+  });
+
   it('pays once through @x402/fetch: handler once, one transfer, PAYMENT-RESPONSE, ledger settled; a replay is refused', async () => {
     const buyer = await chain.newBuyer({ usdc: 10n * PRICE });
     const payee = chain.newPayee();
