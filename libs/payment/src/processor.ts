@@ -100,7 +100,7 @@ function deepFreeze<T>(value: T): T {
 /**
  * The paid-call state machine, shared by REST and MCP. It takes the payment as the transport
  * decoded it and returns a typed outcome; headers and status codes are the transports' business.
- * match the offer -> (ledger look-up) -> facilitator verify -> ledger claim -> run the
+ * Steps: match the offer -> (ledger look-up) -> facilitator verify -> ledger claim -> run the
  * handler -> settle -> record. A payment runs the handler at most once and is settled at most
  * once; a handler failure settles nothing and releases the payment for another try.
  */
@@ -149,11 +149,11 @@ export function createPaidCallProcessor(options: PaidCallProcessorOptions): Paid
   return {
     async handle<T>(call: PaidCall<T>): Promise<PaidCallOutcome<T>> {
       const { entry } = call;
-      const requirements = paymentRequirements(entry, payTo);
-      const challenge = (reason?: ChallengeReason) => buildChallenge(entry, { payTo, resourceUrl: call.resourceUrl, reason });
-
       const decoded = call.payment;
       if (decoded.status === 'absent') return { kind: 'payment_required', challenge: offers.get(entry, call.resourceUrl) };
+
+      const requirements = paymentRequirements(entry, payTo);
+      const challenge = (reason?: ChallengeReason) => buildChallenge(entry, { payTo, resourceUrl: call.resourceUrl, reason });
       if (decoded.status === 'malformed') {
         return rejected(
           'malformed',

@@ -13,8 +13,8 @@
  *    - `unserved-tools`: the catalog tools that are not served yet (they answer 501);
  *    - `price-list`: every catalog tool, grouped by family: title, price, endpoint, MCP name, served;
  *    - `tool <id> [<id>…]`: the section heading of one or more tools (`## <id>`) and for each its
- *      title, price, endpoint and MCP name. The page holding a tool's `tool` block is the page the
- *      tables link to for that tool.
+ *      title, price, endpoint, MCP name and the catalog's example request. The page holding a
+ *      tool's `tool` block is the page the tables link to for that tool.
  *    `npm run docs:catalog` rewrites every block; `regenerate` is the same function the test runs.
  *
  * 2. Free text (everything outside the blocks) is checked by `checkFreeText`; the rules are written
