@@ -1,11 +1,10 @@
-import type { LedgerEntry, PAYMENT } from '@paysight/contracts';
+import type { LedgerEntry, PAYMENT, SettlementRecord } from '@paysight/contracts';
 import type { Address, Hex } from 'viem';
 import type { Challenge } from './challenge.js';
 
-export interface Settlement {
-  /** Hash of the transfer; null only when reconciliation saw the authorization used but not its log. */
+/** The contract's settlement record (what answers carry), with the chain types the state machine knows. */
+export interface Settlement extends SettlementRecord {
   transaction: Hex | null;
-  network: typeof PAYMENT.network;
   payer: Address;
 }
 
