@@ -30,6 +30,7 @@ module.exports = {
     'libs/store',
     'apps/api',
     'apps/cli',
+    'apps/mcp',
     'tools/devnet',
     'tools/stack',
     'tools/testkit',
