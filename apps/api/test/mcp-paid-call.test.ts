@@ -1,5 +1,5 @@
 import { CATALOG, mcpResultWrapper, priceOf, responseSchema, toolById } from '@paysight/contracts';
-import { FIND_TOOLS_NAME, PAYMENT_RESPONSE_META_KEY } from '@paysight/mcp-adapter';
+import { FIND_TOOLS_NAME, MAX_STRUCTURED_RESULT_CHARS, OMISSIONS_META_KEY, PAYMENT_RESPONSE_META_KEY } from '@paysight/mcp-adapter';
 import { fundedBuyer, officialPaymentClient, readTestStack, usdcBalance } from '@paysight/testkit';
 import { startTestApi, type TestApi } from '@paysight/testkit/api';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -102,5 +102,37 @@ describe('paying for MCP tools at /api/mcp', () => {
       'finished',
     ]);
     expect(progress.map((p) => p.progress)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+  });
+});
+
+describe('a large paid result over MCP', () => {
+  let api: TestApi;
+  let client: Client;
+  beforeAll(async () => {
+    api = await startTestApi();
+    client = await connect(`${api.url}/api/mcp`);
+  });
+  afterAll(async () => {
+    await client.close();
+    await api.close();
+  });
+
+  it('fits a deep report within the documented budget and says where the whole report is', async () => {
+    const deep = toolById('deep_wallet_report')!;
+    const buyer = await fundedBuyer(10_000_000n);
+    // The deep report costs 5 USDC: the official client refuses more than 1 USD a payment unless raised.
+    const { result } = await callWithX402(client, officialPaymentClient(buyer, '5'), deep.mcpName, { address: alice(), chain: 'ethereum', reportType: 'wallet_money_map' });
+    const tools = (await client.listTools()).tools;
+    expect(outputErrors(tools.find((t) => t.name === deep.mcpName)!, result.structuredContent)).toEqual([]);
+    expect(JSON.stringify(result.structuredContent).length).toBeLessThanOrEqual(MAX_STRUCTURED_RESULT_CHARS);
+    const omitted = result._meta?.[OMISSIONS_META_KEY] as { path: string; kept: number; total: number }[];
+    expect(omitted.length).toBeGreaterThan(0);
+    const url = ((result.structuredContent as { response: { result: { savedReportUrl: string } } }).response.result.savedReportUrl);
+    expect((result.content[0] as { text: string }).text).toContain(url);
+    const { report } = (await (await fetch(url, { headers: { accept: 'application/json' } })).json()) as { report: Record<string, unknown> };
+    for (const { path, kept, total } of omitted) {
+      const list = path.replace(/^result\.report\./, '').split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], report) as unknown[];
+      expect({ path, kept: Math.min(kept, list.length), total: list.length }).toEqual({ path, kept, total });
+    }
   });
 });
