@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { ServiceError, type ChainSource, type Narrator, type Store } from '@paysight/contracts';
-import { createPaidCallService } from '@paysight/paid-call';
+import { LOOPBACK_HOSTS, createMcpHttpHandler, createMcpService } from '@paysight/mcp-adapter';
+import { createPaidCallService, type PaidCallService } from '@paysight/paid-call';
 import type { PaidCallProcessor } from '@paysight/payment';
 import { TOOL_MODULES } from '@paysight/tools';
-import express, { type ErrorRequestHandler, type Express } from 'express';
+import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
 import { sendError } from './http/errors.js';
 import { bodyErrors, jsonBody } from './http/json-body.js';
 import { silentLogger, type Logger } from './http/logger.js';
@@ -22,6 +23,10 @@ export interface ApiDeps {
   payments: PaidCallProcessor;
   facilitatorReachable: () => Promise<boolean>;
   bodyLimitBytes?: number;
+  /** Serve the agent-commerce trust tools on MCP (default true). */
+  mcpTrustTools?: boolean;
+  /** Host names beside the public one and loopback that /api/mcp answers for. */
+  mcpAllowedHosts?: readonly string[];
   clock?: () => Date;
   log?: Logger;
 }
@@ -52,10 +57,6 @@ export function createApp(deps: ApiDeps): Express {
     });
     next();
   });
-  app.use(jsonBody(deps.bodyLimitBytes ?? 256 * 1024));
-  app.use(bodyErrors);
-
-  app.use(healthRouter({ chainSource: deps.chainSource, store: deps.store, facilitatorReachable: deps.facilitatorReachable, version: SERVICE_VERSION }));
   const paidCalls = createPaidCallService({
     tools: Object.values(TOOL_MODULES),
     ports: {
@@ -68,12 +69,33 @@ export function createApp(deps: ApiDeps): Express {
     clock,
     onToolFailure: ({ toolId, requestId, error }) => log.error('tool_failed', { requestId, tool: toolId, error: describe(error) }),
   });
+  const bodyLimitBytes = deps.bodyLimitBytes ?? 256 * 1024;
+  // Before the JSON body parser: the MCP handler reads its own body and answers in JSON-RPC.
+  app.all(MCP_PATH, mcpHandler(deps, paidCalls, bodyLimitBytes));
+  app.use(jsonBody(bodyLimitBytes));
+  app.use(bodyErrors);
+
+  app.use(healthRouter({ chainSource: deps.chainSource, store: deps.store, facilitatorReachable: deps.facilitatorReachable, version: SERVICE_VERSION }));
   app.use(paidToolsRouter({ paidCalls, publicBaseUrl: deps.publicBaseUrl }));
   app.use(savedReportRouter({ reports: deps.store.reports, log }));
 
   app.use((req, res) => sendError(res, 404, 'not_found', `No route for ${req.method} ${req.path}.`));
   app.use(errorHandler(log));
   return app;
+}
+
+export const MCP_PATH = '/api/mcp';
+
+function mcpHandler(deps: ApiDeps, paidCalls: PaidCallService, maxBodyBytes: number): RequestHandler {
+  const service = createMcpService({ paidCalls, publicBaseUrl: deps.publicBaseUrl, trustTools: deps.mcpTrustTools, serverInfo: { name: 'paysight', version: SERVICE_VERSION } });
+  const handle = createMcpHttpHandler({
+    service,
+    maxBodyBytes,
+    allowedHosts: () => [new URL(deps.publicBaseUrl()).hostname, ...LOOPBACK_HOSTS, ...(deps.mcpAllowedHosts ?? [])],
+  });
+  return (req, res, next) => {
+    handle(req, res).catch(next);
+  };
 }
 
 function describe(error: unknown): string {

@@ -1,7 +1,7 @@
 import { CATALOG, mcpResultWrapper, responseSchema } from '@paysight/contracts';
 import { z } from 'zod';
-import { PAYMENT_ARGUMENTS, splitPaymentArguments } from './payment-arguments.js';
-import { mcpToolDefinitions } from './tool-definitions.js';
+import { PAYMENT_ARGUMENTS } from './payment-arguments.js';
+import { MAX_DESCRIPTION_LENGTH, TRUST_BUNDLE, mcpToolDefinitions, pricingTierOf } from './tool-definitions.js';
 
 describe('MCP tool definitions', () => {
   const tools = mcpToolDefinitions();
@@ -11,12 +11,16 @@ describe('MCP tool definitions', () => {
     for (const [i, tool] of tools.entries()) {
       const entry = CATALOG[i]!;
       expect(tool.annotations).toEqual(entry.annotations);
+      const trust = entry.family === 'trust' ? { trustEndpoint: entry.slug, trustBundle: TRUST_BUNDLE, pricingTier: pricingTierOf(entry.price) } : {};
       expect(tool._meta).toEqual({
         x402ToolId: entry.id,
         x402Endpoint: entry.path,
         x402Required: true,
         price: { amount: entry.price, currency: 'USDC', network: 'base', x402Network: 'eip155:8453' },
+        ...trust,
       });
+      expect(tool.description.length).toBeLessThanOrEqual(MAX_DESCRIPTION_LENGTH);
+      expect(tool.description).toMatch(/Payment is required/);
       expect(tool.description).toContain(`${entry.price} USDC per call`);
     }
   });
@@ -42,15 +46,14 @@ describe('MCP tool definitions', () => {
   });
 });
 
-describe('splitPaymentArguments', () => {
-  it('takes the payment from whichever argument carries it', () => {
-    for (const name of PAYMENT_ARGUMENTS) {
-      expect(splitPaymentArguments({ address: '0x1', [name]: 'PAYLOAD' })).toEqual({ input: { address: '0x1' }, payment: 'PAYLOAD', conflict: false });
-    }
-    expect(splitPaymentArguments({ address: '0x1' })).toEqual({ input: { address: '0x1' }, payment: null, conflict: false });
-  });
-  it('flags two different payments', () => {
-    expect(splitPaymentArguments({ x402Payment: 'A', xPayment: 'B' }).conflict).toBe(true);
-    expect(splitPaymentArguments({ x402Payment: 'A', xPayment: 'A' }).conflict).toBe(false);
+describe('pricingTierOf', () => {
+  it.each([
+    ['0.01', 'micro'],
+    ['0.05', 'standard'],
+    ['0.25', 'standard'],
+    ['1.00', 'premium'],
+    ['5.00', 'premium'],
+  ])('%s USDC is %s', (price, tier) => {
+    expect(pricingTierOf(price)).toBe(tier);
   });
 });

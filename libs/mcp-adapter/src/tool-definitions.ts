@@ -1,8 +1,28 @@
-import { CATALOG, PAYMENT, mcpResultWrapper, priceObjectFor, responseSchema, type CatalogEntry, type PriceObject, type ToolAnnotations } from '@paysight/contracts';
+import { CATALOG, PAYMENT, decimalToAtomic, mcpResultWrapper, priceObjectFor, responseSchema, type CatalogEntry, type PriceObject, type ToolAnnotations } from '@paysight/contracts';
 import { z } from 'zod';
 import { PAYMENT_ARGUMENTS, PAYMENT_ARGUMENT_SCHEMA } from './payment-arguments.js';
 
-type JsonSchema = Record<string, unknown> & { properties?: Record<string, unknown> };
+/** A JSON Schema as MCP takes it: an object schema at the root. */
+export type JsonSchema = { [key: string]: unknown; type: 'object'; properties?: Record<string, object>; required?: string[] };
+
+/** The spec's limit for a tool description, which some hosts enforce. */
+export const MAX_DESCRIPTION_LENGTH = 1024;
+
+/** The agent-commerce trust bundle, named in the `_meta` of its tools. */
+export const TRUST_BUNDLE = 'agent_commerce_trust';
+export type PricingTier = 'micro' | 'standard' | 'premium';
+
+export interface PaidToolMeta {
+  [key: string]: unknown;
+  x402ToolId: string;
+  x402Endpoint: string;
+  x402Required: true;
+  price: PriceObject;
+  /** Trust tools only: their trust endpoint slug, bundle and pricing tier. */
+  trustEndpoint?: string;
+  trustBundle?: typeof TRUST_BUNDLE;
+  pricingTier?: PricingTier;
+}
 
 export interface McpToolDefinition {
   name: string;
@@ -11,19 +31,32 @@ export interface McpToolDefinition {
   inputSchema: JsonSchema;
   outputSchema: JsonSchema;
   annotations: ToolAnnotations;
-  _meta: { x402ToolId: string; x402Endpoint: string; x402Required: true; price: PriceObject };
+  _meta: PaidToolMeta;
+}
+
+/** Micro up to 0.01 USDC, standard up to 0.25, premium above (the trust price ladder). */
+export function pricingTierOf(price: string): PricingTier {
+  const atomic = BigInt(decimalToAtomic(price));
+  if (atomic <= 10_000n) return 'micro';
+  if (atomic <= 250_000n) return 'standard';
+  return 'premium';
+}
+
+/** A zod schema as JSON Schema for MCP: no `$schema` keyword, and an object at the root as MCP requires. */
+export function toMcpJsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+  const { $schema: _dialect, ...json } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<string, unknown>;
+  return { ...json, type: 'object' };
 }
 
 /** The tool's REST body schema plus the optional payment arguments. */
 function inputSchemaOf(entry: CatalogEntry): JsonSchema {
-  const { $schema: _dialect, ...schema } = z.toJSONSchema(entry.request, { io: 'input' }) as JsonSchema;
+  const schema = toMcpJsonSchema(entry.request, 'input');
   return { ...schema, properties: { ...schema.properties, ...Object.fromEntries(PAYMENT_ARGUMENTS.map((name) => [name, PAYMENT_ARGUMENT_SCHEMA])) } };
 }
 
-function outputSchemaOf(entry: CatalogEntry): JsonSchema {
-  const { $schema: _dialect, ...schema } = z.toJSONSchema(mcpResultWrapper(responseSchema(entry)), { io: 'output', unrepresentable: 'any' }) as JsonSchema;
-  // MCP requires an object at the root; the variants stay in oneOf.
-  return { type: 'object', ...schema };
+function metaOf(entry: CatalogEntry): PaidToolMeta {
+  const meta: PaidToolMeta = { x402ToolId: entry.id, x402Endpoint: entry.path, x402Required: true, price: priceObjectFor(entry.price) };
+  return entry.family === 'trust' ? { ...meta, trustEndpoint: entry.slug, trustBundle: TRUST_BUNDLE, pricingTier: pricingTierOf(entry.price) } : meta;
 }
 
 export function mcpToolDefinition(entry: CatalogEntry): McpToolDefinition {
@@ -32,11 +65,11 @@ export function mcpToolDefinition(entry: CatalogEntry): McpToolDefinition {
     title: entry.title,
     description:
       `${entry.description} Paid tool: ${entry.price} ${PAYMENT.currency} per call over x402 (${PAYMENT.scheme}, ${PAYMENT.currency} on ${PAYMENT.networkName}). ` +
-      'Call it without payment to receive the payment requirements, then call again with the signed payment in x402Payment.',
+      'Payment is required: call without payment to receive the payment requirements, then call again with the signed payment in x402Payment.',
     inputSchema: inputSchemaOf(entry),
-    outputSchema: outputSchemaOf(entry),
+    outputSchema: toMcpJsonSchema(mcpResultWrapper(responseSchema(entry)), 'output'),
     annotations: entry.annotations,
-    _meta: { x402ToolId: entry.id, x402Endpoint: entry.path, x402Required: true, price: priceObjectFor(entry.price) },
+    _meta: metaOf(entry),
   };
 }
 

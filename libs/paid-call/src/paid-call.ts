@@ -1,6 +1,6 @@
 import { type CatalogEntry, type ErrorBody, errorBody } from '@paysight/contracts';
 import type { DecodeResult, PaidCallOutcome, PaidCallProcessor, UnavailableSource } from '@paysight/payment';
-import type { ToolModule, ToolOutput, ToolPorts } from '@paysight/tools';
+import type { ProgressReporter, ToolModule, ToolOutput, ToolPorts } from '@paysight/tools';
 import type { PaidCallResponse } from './response.js';
 import { shapeResponse } from './shape-response.js';
 import { validateRequest } from './validate.js';
@@ -15,6 +15,8 @@ export interface PaidCallRequest {
   requestId: string;
   /** Absolute URL of the paid resource, named in the offer. */
   resourceUrl: string;
+  /** Told as each phase of the paid run finishes (MCP progress); never called before the payment is verified. */
+  progress?: ProgressReporter;
 }
 
 export interface PaidCallServiceOptions {
@@ -67,7 +69,8 @@ export function createPaidCallService(options: PaidCallServiceOptions): PaidCall
       requestId: request.requestId,
       run: () => {
         generatedAt = clock();
-        return module.run(input, options.ports, { now: generatedAt });
+        request.progress?.(`payment verified; running ${module.entry.id}`);
+        return module.run(input, options.ports, { now: generatedAt, progress: request.progress });
       },
     });
 

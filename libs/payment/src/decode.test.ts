@@ -16,13 +16,13 @@ describe('decoding paid retries', () => {
     const payload = payloadV2();
     for (const name of ['payment-signature', 'PAYMENT-SIGNATURE', 'Payment-Signature']) {
       const decoded = decodePayment({ [name]: base64(payload) });
-      expect(decoded).toEqual({ status: 'decoded', header: 'PAYMENT-SIGNATURE', payment: { version: 2, payload } });
+      expect(decoded).toEqual({ status: 'decoded', carrier: 'PAYMENT-SIGNATURE header', payment: { version: 2, payload } });
     }
   });
 
   it('v1: X-PAYMENT carries base64 JSON of {x402Version 1, scheme, network, payload}', () => {
     const payload = payloadV1();
-    expect(decodePayment({ 'x-payment': base64(payload) })).toEqual({ status: 'decoded', header: 'X-PAYMENT', payment: { version: 1, payload } });
+    expect(decodePayment({ 'x-payment': base64(payload) })).toEqual({ status: 'decoded', carrier: 'X-PAYMENT header', payment: { version: 1, payload } });
   });
 
   it('drops unknown top-level fields and normalizes null resource / extensions', () => {

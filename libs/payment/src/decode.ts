@@ -13,10 +13,14 @@ export const MAX_PAYMENT_HEADER_LENGTH = 8192;
 
 export type DecodedPayment = { version: 2; payload: PaymentPayloadV2 } | { version: 1; payload: PaymentPayloadV1 };
 
+/**
+ * A payment as a transport found it. `carrier` names where it came from in the caller's words
+ * ("PAYMENT-SIGNATURE header", "x402Payment argument"), so error messages point at the right place.
+ */
 export type DecodeResult =
   | { status: 'absent' }
-  | { status: 'malformed'; header: string; problem: string }
-  | { status: 'decoded'; header: string; payment: DecodedPayment };
+  | { status: 'malformed'; carrier: string; problem: string }
+  | { status: 'decoded'; carrier: string; payment: DecodedPayment };
 
 export type HeaderBag = Readonly<Record<string, string | readonly string[] | undefined>>;
 
@@ -31,7 +35,7 @@ function headerValues(headers: HeaderBag, name: string): string[] {
 }
 
 /** Validates an already parsed payment object (for example one carried in MCP `_meta`). */
-export function parsePaymentPayload(version: 1 | 2, value: unknown): { ok: true; payment: DecodedPayment } | { ok: false; problem: string } {
+export function parsePaymentPayload(version: 1 | 2, value: unknown): DecodeAttempt {
   const declared = value && typeof value === 'object' ? (value as { x402Version?: unknown }).x402Version : undefined;
   if (declared !== version) {
     return { ok: false, problem: `expected an x402 v${version} payment payload, got x402Version ${JSON.stringify(declared ?? null)}` };
@@ -44,17 +48,30 @@ export function parsePaymentPayload(version: 1 | 2, value: unknown): { ok: true;
   return parsed.success ? { ok: true, payment: { version: 1, payload: parsed.data } } : { ok: false, problem: describeIssues(parsed.error) };
 }
 
-/** Decodes one header value: base64 JSON of a v2 PaymentPayload (PAYMENT-SIGNATURE) or a v1 one (X-PAYMENT). */
-export function decodePaymentHeader(
-  version: 1 | 2,
-  value: string,
-  maxLength = MAX_PAYMENT_HEADER_LENGTH,
-): { ok: true; payment: DecodedPayment } | { ok: false; problem: string } {
+type DecodeAttempt = { ok: true; payment: DecodedPayment } | { ok: false; problem: string };
+
+/** Validates a parsed payment object whose own `x402Version` (1 or 2) says which schema applies (MCP `_meta`). */
+export function parseAnyPaymentPayload(value: unknown): DecodeAttempt {
+  const declared = value && typeof value === 'object' ? (value as { x402Version?: unknown }).x402Version : undefined;
+  if (declared !== 1 && declared !== 2) return { ok: false, problem: `expected an x402 payment payload with x402Version 1 or 2, got ${JSON.stringify(declared ?? null)}` };
+  return parsePaymentPayload(declared, value);
+}
+
+function decodeBase64Payment(value: string, maxLength: number, parse: (json: unknown) => DecodeAttempt): DecodeAttempt {
   const text = value.trim();
-  if (text.length > maxLength) return { ok: false, problem: `the header is longer than ${maxLength} characters` };
+  if (text.length > maxLength) return { ok: false, problem: `the value is longer than ${maxLength} characters` };
   const json = decodeBase64Json(text);
-  if (!json.ok) return json;
-  return parsePaymentPayload(version, json.value);
+  return json.ok ? parse(json.value) : json;
+}
+
+/** Decodes one header value: base64 JSON of a v2 PaymentPayload (PAYMENT-SIGNATURE) or a v1 one (X-PAYMENT). */
+export function decodePaymentHeader(version: 1 | 2, value: string, maxLength = MAX_PAYMENT_HEADER_LENGTH): DecodeAttempt {
+  return decodeBase64Payment(value, maxLength, (json) => parsePaymentPayload(version, json));
+}
+
+/** Decodes base64 JSON of a payment in either protocol version (the value of an MCP payment argument). */
+export function decodeAnyPaymentHeader(value: string, maxLength = MAX_PAYMENT_HEADER_LENGTH): DecodeAttempt {
+  return decodeBase64Payment(value, maxLength, parseAnyPaymentPayload);
 }
 
 /**
@@ -68,13 +85,14 @@ export function decodePayment(headers: HeaderBag, options: { maxLength?: number 
   if (v2.length > 0 && v1.length > 0) {
     return {
       status: 'malformed',
-      header: PAYMENT_SIGNATURE_HEADER,
+      carrier: `${PAYMENT_SIGNATURE_HEADER} header`,
       problem: `send either ${PAYMENT_SIGNATURE_HEADER} (x402 v2) or ${X_PAYMENT_HEADER} (x402 v1), not both`,
     };
   }
   const [header, version, values] = v2.length > 0 ? ([PAYMENT_SIGNATURE_HEADER, 2, v2] as const) : ([X_PAYMENT_HEADER, 1, v1] as const);
   const [value] = values;
-  if (values.length > 1 || value === undefined) return { status: 'malformed', header, problem: 'the header appears more than once' };
+  const carrier = `${header} header`;
+  if (values.length > 1 || value === undefined) return { status: 'malformed', carrier, problem: 'the header appears more than once' };
   const decoded = decodePaymentHeader(version, value, options.maxLength);
-  return decoded.ok ? { status: 'decoded', header, payment: decoded.payment } : { status: 'malformed', header, problem: decoded.problem };
+  return decoded.ok ? { status: 'decoded', carrier, payment: decoded.payment } : { status: 'malformed', carrier, problem: decoded.problem };
 }

@@ -159,8 +159,8 @@ export function createPaidCallProcessor(options: PaidCallProcessorOptions): Paid
           'malformed',
           challenge({
             code: 'payment_invalid',
-            message: `The ${decoded.header} header is malformed: ${decoded.problem}.`,
-            details: { reason: 'malformed', header: decoded.header, problem: decoded.problem },
+            message: `The payment in the ${decoded.carrier} is malformed: ${decoded.problem}.`,
+            details: { reason: 'malformed', carrier: decoded.carrier, problem: decoded.problem },
           }),
           null,
         );

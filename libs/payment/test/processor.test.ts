@@ -236,7 +236,7 @@ describe('paid-call processor', () => {
 
   it('a malformed header is rejected with a fresh challenge', async () => {
     const outcome = expectKind(await processor(chain.newPayee()).handle(call({ 'PAYMENT-SIGNATURE': 'bm90IGpzb24=' }, () => Promise.resolve('never'))), 'payment_rejected');
-    expect(outcome).toMatchObject({ reason: 'malformed', x402RequestId: null, challenge: { body: { error: { code: 'payment_invalid', details: { reason: 'malformed', header: 'PAYMENT-SIGNATURE' } } } } });
+    expect(outcome).toMatchObject({ reason: 'malformed', x402RequestId: null, challenge: { body: { error: { code: 'payment_invalid', details: { reason: 'malformed', carrier: 'PAYMENT-SIGNATURE header' } } } } });
   });
 
   it('a payment the facilitator refuses (tampered signature) is rejected with its reason', async () => {

@@ -16,6 +16,16 @@ export interface AnalyzeContext {
   now: Date;
 }
 
+/** Told, in a few words, each time a phase of a call finishes (MCP progress notifications). */
+export type ProgressReporter = (message: string) => void;
+
+/** What the serving layer hands one run: the clock reading and, when the caller listens, a progress reporter. */
+export interface RunContext extends AnalyzeContext {
+  progress?: ProgressReporter;
+}
+
+const silentProgress: ProgressReporter = () => undefined;
+
 /** Facts about the data behind a result; the serving layer puts them in the answer's metadata. */
 export interface ToolMetadata {
   chain?: ChainName;
@@ -39,14 +49,15 @@ export interface ToolModule<E extends CatalogEntry = CatalogEntry> {
   /** Chains the call will read; known before payment, so a chain that cannot be served is refused up front. */
   chains(input: RequestOf<E>): ChainName[];
   /** gather, then analyze, then finish when the tool has one. */
-  run(input: RequestOf<E>, ports: ToolPorts, context: AnalyzeContext): Promise<ToolOutput<ResultOf<E>>>;
+  run(input: RequestOf<E>, ports: ToolPorts, context: RunContext): Promise<ToolOutput<ResultOf<E>>>;
 }
 
 type Finish<E extends CatalogEntry, Analysis> = (input: RequestOf<E>, output: ToolOutput<Analysis>, ports: ToolPorts, context: AnalyzeContext) => Promise<ToolOutput<ResultOf<E>>>;
 
 export interface ToolSteps<E extends CatalogEntry, Data, Analysis> {
   chains(input: RequestOf<E>): ChainName[];
-  gather(input: RequestOf<E>, ports: ToolPorts): Promise<Data>;
+  /** May report its own phases as they finish (a multi-stage gather); the run reports the steps around it. */
+  gather(input: RequestOf<E>, ports: ToolPorts, progress: ProgressReporter): Promise<Data>;
   analyze(input: RequestOf<E>, data: Data, context: AnalyzeContext): ToolOutput<Analysis>;
 }
 
@@ -69,10 +80,15 @@ export function defineToolModule<E extends CatalogEntry, Data, Analysis = Result
 ): ToolModule<E> & ToolDefinition<E, Data, Analysis> {
   const { gather, analyze } = steps;
   const finish: Finish<E, Analysis> | undefined = steps.finish;
-  async function run(input: RequestOf<E>, ports: ToolPorts, context: AnalyzeContext): Promise<ToolOutput<ResultOf<E>>> {
-    const output = analyze(input, await gather(input, ports), context);
-    // Without finish, the step types guarantee that the analysis is the result.
-    return finish ? finish(input, output, ports, context) : (output as unknown as ToolOutput<ResultOf<E>>);
+  async function run(input: RequestOf<E>, ports: ToolPorts, { progress = silentProgress, ...context }: RunContext): Promise<ToolOutput<ResultOf<E>>> {
+    const data = await gather(input, ports, progress);
+    progress('chain data read');
+    const output = analyze(input, data, context);
+    progress('analysis done');
+    if (!finish) return output as unknown as ToolOutput<ResultOf<E>>; // the step types guarantee that the analysis is the result
+    const finished = await finish(input, output, ports, context);
+    progress('finished');
+    return finished;
   }
   const module: ToolModule<E> = { entry, chains: steps.chains, run };
   return Object.assign({}, steps, module);

@@ -5,7 +5,7 @@ import { SANCTIONS_ORACLES } from '@paysight/datasets';
 import { activityWindow, type BlockWindow } from '../../shared/activity-window.js';
 import { classifyAccountCode, type AccountCode } from '../../shared/account-code.js';
 import { ReadPlan } from '../../shared/read-plan.js';
-import type { ToolPorts } from '../../tool-module.js';
+import type { ProgressReporter, ToolPorts } from '../../tool-module.js';
 import { latestBlock, planWalletReads, readWalletActivity, resolveWalletReads } from '../snapshot/gather.js';
 import { latestApprovals, olderApprovalCalls, readApprovalLogs, readApprovalReceipts } from './approvals.js';
 import { EVIDENCE_LIMITS, type ApprovalState, type ContractFacts, type FunderEvidence, type SanctionsOracleReading, type TokenMetadata, type WalletEvidence } from './data.js';
@@ -34,7 +34,7 @@ const uniqueAddresses = (list: readonly (Address | null | undefined)[]) => [...n
  * round trip holding the snapshot's balances, live allowances, token metadata, sanctions-oracle checks and
  * control getters, beside the spenders' code and the fan-out recipients' nonces.
  */
-export async function gatherWalletEvidence(input: WalletRequest, { chain: source }: ToolPorts): Promise<WalletEvidence> {
+export async function gatherWalletEvidence(input: WalletRequest, { chain: source }: ToolPorts, progress: ProgressReporter = () => undefined): Promise<WalletEvidence> {
   const { chain, address, depth } = input;
   const limits = EVIDENCE_LIMITS[depth];
   const limitations: string[] = [];
@@ -51,6 +51,7 @@ export async function gatherWalletEvidence(input: WalletRequest, { chain: source
     readApprovalLogs(source, chain, address, window),
     oracle ? source.getCode(chain, oracle.address, head.number) : null,
   ]);
+  progress('wallet activity, indexed history and approvals read');
   const indexed = history.status === 'ok' ? history.history : null;
   if (history.status === 'unavailable') {
     limitations.push(`No indexed history (${history.reason}): native and internal transfers and activity before block ${window.fromBlock} are not seen.`);
@@ -85,6 +86,7 @@ export async function gatherWalletEvidence(input: WalletRequest, { chain: source
     account.kind === 'contract' ? readControlLogs(source, chain, address, window) : [],
     readCodes(source, chain, created.map((c) => c.address), head.number),
   ]);
+  progress('counterparties, older approvals and block times read');
   const approvalEvents = [...windowApprovals, ...olderApprovals];
   const timestamps: Record<string, string> = Object.fromEntries(blockTimestamps.flatMap((h) => (h ? [[h.number.toString(), h.timestamp.toString()]] : [])));
   const transactionParties: WalletEvidence['transactionParties'] = {};
@@ -139,6 +141,7 @@ export async function gatherWalletEvidence(input: WalletRequest, { chain: source
     readCodes(source, chain, unreadSpenders.slice(0, limits.spenderCode), head.number),
     Promise.all(funderRecipients.slice(0, limits.fanoutRecipients).map(async (r) => [lower(r), await source.getTransactionCount(chain, r, head.number)] as const)),
   ]);
+  progress('balances, allowances and sanctions checks read in one Multicall3 round trip');
 
   const accounts: Record<string, AccountCode> = Object.fromEntries([...codes, ...spenderCodes, ...createdCodes].map((c) => [lower(c.address), classifyAccountCode(c.code)]));
   const approvalStates: ApprovalState[] = allowanceReads.map(({ event, handle }) => {

@@ -1,0 +1,113 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
+import type { McpService, McpSessionOptions } from './tool-server.js';
+import { parseToolsets } from './toolsets.js';
+
+export interface McpHttpOptions {
+  service: McpService;
+  /**
+   * Host names (no port) this endpoint answers for and whose origins may call it: the public host
+   * and loopback. A request whose Host or Origin names another host is refused (DNS rebinding).
+   */
+  allowedHosts: () => readonly string[];
+  /** Largest JSON-RPC body accepted, in bytes. */
+  maxBodyBytes: number;
+}
+
+export const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'] as const;
+
+type Handler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+
+function sendJsonRpcError(res: ServerResponse, status: number, code: number, message: string): void {
+  const body = JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null });
+  res.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) }).end(body);
+}
+
+function hostnameOf(value: string | undefined): string | null {
+  if (!value) return null;
+  try {
+    return new URL(value.includes('://') ? value : `http://${value}`).hostname.toLowerCase();
+  } catch {
+    return null;
+  }
+}
+
+/** Refuses a request whose Host or Origin header names a host outside the allowed list. */
+function foreignHost(req: IncomingMessage, allowed: readonly string[]): string | null {
+  const host = hostnameOf(req.headers.host);
+  if (!host || !allowed.includes(host)) return `Host ${JSON.stringify(req.headers.host ?? '')} is not served here`;
+  const origin = req.headers.origin;
+  if (origin !== undefined && origin !== 'null') {
+    const originHost = hostnameOf(origin);
+    if (!originHost || !allowed.includes(originHost)) return `Origin ${JSON.stringify(origin)} may not call this server`;
+  }
+  if (origin === 'null') return 'An opaque Origin may not call this server';
+  return null;
+}
+
+type BodyRead = { ok: true; body: unknown } | { ok: false; status: number; code: number; message: string };
+
+async function readJson(req: IncomingMessage, maxBytes: number): Promise<BodyRead> {
+  const declared = Number(req.headers['content-length']);
+  if (Number.isFinite(declared) && declared > maxBytes) return { ok: false, status: 413, code: ErrorCode.InvalidRequest, message: `The request body is larger than ${maxBytes} bytes.` };
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > maxBytes) return { ok: false, status: 413, code: ErrorCode.InvalidRequest, message: `The request body is larger than ${maxBytes} bytes.` };
+    chunks.push(chunk);
+  }
+  try {
+    return { ok: true, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) };
+  } catch {
+    return { ok: false, status: 400, code: ErrorCode.ParseError, message: 'Parse error: the body is not JSON.' };
+  }
+}
+
+function sessionOf(url: URL): { ok: true; session: McpSessionOptions } | { ok: false; message: string } {
+  const toolsets = parseToolsets(url.searchParams.get('toolsets'));
+  if (!toolsets.ok) return { ok: false, message: `Invalid toolsets: ${toolsets.problem}.` };
+  const pageSizeParam = url.searchParams.get('pageSize');
+  if (pageSizeParam === null) return { ok: true, session: { toolsets: toolsets.toolsets } };
+  const pageSize = Number(pageSizeParam);
+  if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > 1000) return { ok: false, message: 'Invalid pageSize: an integer from 1 to 1000.' };
+  return { ok: true, session: { toolsets: toolsets.toolsets, pageSize } };
+}
+
+/** A progress token anywhere in the batch: such a call is answered as an SSE stream so progress can flow. */
+function wantsProgress(body: unknown): boolean {
+  const messages = Array.isArray(body) ? body : [body];
+  return messages.some((m) => (m as { params?: { _meta?: { progressToken?: unknown } } } | null)?.params?._meta?.progressToken !== undefined);
+}
+
+/**
+ * Streamable HTTP, stateless: every POST is answered on its own by a fresh server and transport, so
+ * any instance behind a load balancer can serve any request and nothing is kept between calls (see
+ * docs/mcp.md for why no sessions). Answers are plain JSON unless the call asked for progress, which
+ * needs an SSE stream. GET (a standalone notification stream) and DELETE (ending a session) have no
+ * meaning without sessions and are answered 405.
+ */
+export function createMcpHttpHandler(options: McpHttpOptions): Handler {
+  return async (req, res) => {
+    const refusal = foreignHost(req, options.allowedHosts());
+    if (refusal) return sendJsonRpcError(res, 403, ErrorCode.InvalidRequest, `Forbidden: ${refusal}.`);
+    if (req.method !== 'POST') {
+      res.setHeader('Allow', 'POST');
+      return sendJsonRpcError(res, 405, ErrorCode.InvalidRequest, 'Method not allowed: this MCP endpoint is stateless; send JSON-RPC messages with POST.');
+    }
+    const session = sessionOf(new URL(req.url ?? '/', 'http://mcp.invalid'));
+    if (!session.ok) return sendJsonRpcError(res, 400, ErrorCode.InvalidParams, session.message);
+    const read = await readJson(req, options.maxBodyBytes);
+    if (!read.ok) return sendJsonRpcError(res, read.status, read.code, read.message);
+
+    const server = options.service.createServer(session.session);
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: !wantsProgress(read.body) });
+    res.on('close', () => {
+      void transport.close();
+      void server.close();
+    });
+    await server.connect(transport);
+    await transport.handleRequest(req, res, read.body);
+  };
+}
