@@ -134,11 +134,12 @@ describe('MCP conformance of /api/mcp', () => {
       const result = await runInspector({ url: mcpUrl, method: 'tools/call', toolName: PAID.mcpName, toolArgs: PAID.example as Record<string, string>, timeoutMs: 60_000 });
       expect({ exitCode: result.exitCode, stderr: result.exitCode === 0 ? '' : result.stderr }).toEqual({ exitCode: 0, stderr: '' });
       // The Inspector's SDK client has already checked structuredContent against the tool's outputSchema.
-      expect(result.json).toMatchObject({
-        structuredContent: { status: 'payment_required', endpoint: PAID.path, price: { amountUsd: PAID.price } },
-        content: expect.arrayContaining([expect.objectContaining({ type: 'text' })]),
-      });
-      expect((result.json as { isError?: boolean }).isError).not.toBe(true);
+      const json = result.json as { structuredContent: { paymentRequired: unknown }; content: { type: string; text: string }[]; isError?: boolean };
+      expect(json.structuredContent).toMatchObject({ status: 'payment_required', httpStatus: 402, endpoint: PAID.path, price: { amount: PAID.price, currency: 'USDC' } });
+      // The x402 MCP convention besides: isError, and the PaymentRequired as JSON in the first text.
+      expect(json.isError).toBe(true);
+      expect(json.content[0]?.type).toBe('text');
+      expect(JSON.parse(json.content[0]!.text)).toEqual(json.structuredContent.paymentRequired);
     });
   });
 });
