@@ -36,7 +36,8 @@ const BOUNDARIES = {
   'tools/stack': { src: [...LIBS, 'devnet', 'api'], test: ['testkit', 'stack/api'] },
   'tools/bench': { src: '*', test: '*' },
   'apps/api': { src: LIBS, test: APP_TESTS },
-  'apps/mcp': { src: LIBS, test: APP_TESTS },
+  // Running in process, apps/mcp composes the service exactly as the API does (its config and wiring).
+  'apps/mcp': { src: [...LIBS, 'api'], test: APP_TESTS },
   'apps/cli': { src: [...LIBS, 'api', 'stack', 'stack/api', 'devnet'], test: APP_TESTS },
 };
 

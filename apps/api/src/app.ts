@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ServiceError, type ChainSource, type Narrator, type Store } from '@paysight/contracts';
-import { LOOPBACK_HOSTS, createMcpHttpHandler, createMcpService } from '@paysight/mcp-adapter';
+import { LOOPBACK_HOSTS, createMcpHttpHandler, createMcpService, type McpService } from '@paysight/mcp-adapter';
 import { createPaidCallService, type PaidCallService } from '@paysight/paid-call';
 import type { PaidCallProcessor } from '@paysight/payment';
 import { TOOL_MODULES } from '@paysight/tools';
@@ -31,10 +31,35 @@ export interface ApiDeps {
   log?: Logger;
 }
 
-/** The REST service. Composition only: every dependency is passed in. */
-export function createApp(deps: ApiDeps): Express {
+/** The serving core that every surface of this process shares: one paid-call service, and MCP over it. */
+export interface Serving {
+  paidCalls: PaidCallService;
+  mcp: McpService;
+}
+
+export function createServing(deps: ApiDeps): Serving {
   const log = deps.log ?? silentLogger;
-  const clock = deps.clock ?? (() => new Date());
+  const paidCalls = createPaidCallService({
+    tools: Object.values(TOOL_MODULES),
+    ports: {
+      chain: deps.chainSource,
+      narrator: deps.narrator,
+      reports: deps.store.reports,
+      savedReportUrl: (id) => `${deps.publicBaseUrl()}${savedReportPath(id)}`,
+    },
+    payments: deps.payments,
+    clock: deps.clock,
+    onToolFailure: ({ toolId, requestId, error }) => log.error('tool_failed', { requestId, tool: toolId, error: describe(error) }),
+  });
+  const mcp = createMcpService({ paidCalls, publicBaseUrl: deps.publicBaseUrl, trustTools: deps.mcpTrustTools, serverInfo: { name: 'paysight', version: SERVICE_VERSION } });
+  return { paidCalls, mcp };
+}
+
+export const MCP_PATH = '/api/mcp';
+
+/** The REST service and /api/mcp. Composition only: every dependency is passed in. */
+export function createApp(deps: ApiDeps, serving: Serving = createServing(deps)): Express {
+  const log = deps.log ?? silentLogger;
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', true);
@@ -57,26 +82,14 @@ export function createApp(deps: ApiDeps): Express {
     });
     next();
   });
-  const paidCalls = createPaidCallService({
-    tools: Object.values(TOOL_MODULES),
-    ports: {
-      chain: deps.chainSource,
-      narrator: deps.narrator,
-      reports: deps.store.reports,
-      savedReportUrl: (id) => `${deps.publicBaseUrl()}${savedReportPath(id)}`,
-    },
-    payments: deps.payments,
-    clock,
-    onToolFailure: ({ toolId, requestId, error }) => log.error('tool_failed', { requestId, tool: toolId, error: describe(error) }),
-  });
   const bodyLimitBytes = deps.bodyLimitBytes ?? 256 * 1024;
   // Before the JSON body parser: the MCP handler reads its own body and answers in JSON-RPC.
-  app.all(MCP_PATH, mcpHandler(deps, paidCalls, bodyLimitBytes));
+  app.all(MCP_PATH, mcpRoute(deps, serving.mcp, bodyLimitBytes));
   app.use(jsonBody(bodyLimitBytes));
   app.use(bodyErrors);
 
   app.use(healthRouter({ chainSource: deps.chainSource, store: deps.store, facilitatorReachable: deps.facilitatorReachable, version: SERVICE_VERSION }));
-  app.use(paidToolsRouter({ paidCalls, publicBaseUrl: deps.publicBaseUrl }));
+  app.use(paidToolsRouter({ paidCalls: serving.paidCalls, publicBaseUrl: deps.publicBaseUrl }));
   app.use(savedReportRouter({ reports: deps.store.reports, log }));
 
   app.use((req, res) => sendError(res, 404, 'not_found', `No route for ${req.method} ${req.path}.`));
@@ -84,10 +97,7 @@ export function createApp(deps: ApiDeps): Express {
   return app;
 }
 
-export const MCP_PATH = '/api/mcp';
-
-function mcpHandler(deps: ApiDeps, paidCalls: PaidCallService, maxBodyBytes: number): RequestHandler {
-  const service = createMcpService({ paidCalls, publicBaseUrl: deps.publicBaseUrl, trustTools: deps.mcpTrustTools, serverInfo: { name: 'paysight', version: SERVICE_VERSION } });
+function mcpRoute(deps: ApiDeps, service: McpService, maxBodyBytes: number): RequestHandler {
   const handle = createMcpHttpHandler({
     service,
     maxBodyBytes,

@@ -3,7 +3,8 @@ import type { ChainSource, Store } from '@paysight/contracts';
 import { createHttpFacilitatorClient, createPaidCallProcessor, createViemAuthorizationReader } from '@paysight/payment';
 import { openStore } from '@paysight/store';
 import { notConfiguredNarrator } from '@paysight/tools';
-import { createApp } from './app.js';
+import type { McpService } from '@paysight/mcp-adapter';
+import { createApp, createServing, type ApiDeps } from './app.js';
 import { ConfigError, type ApiConfig } from './config.js';
 import { jsonLogger } from './http/logger.js';
 import { listen, type RunningServer } from './server.js';
@@ -13,6 +14,8 @@ export interface ApiService extends RunningServer {
   store: Store;
   /** The origin the service names in its offers and links. */
   publicBaseUrl: string;
+  /** The MCP service behind /api/mcp, for other transports of the same process (stdio). */
+  mcp: McpService;
 }
 
 /**
@@ -24,6 +27,8 @@ export interface ApiServiceOptions {
   baseRpcUrl: string;
   /** An already open store, owned by the caller; otherwise one is opened from the config and closed with the service. */
   store?: Store;
+  /** Where log lines go (default stdout; a stdio MCP server keeps stdout for JSON-RPC). */
+  logWrite?: (line: string) => void;
 }
 
 export async function startApiService(config: ApiConfig, chainSource: ChainSource, options: ApiServiceOptions): Promise<ApiService> {
@@ -42,7 +47,7 @@ export async function startApiService(config: ApiConfig, chainSource: ChainSourc
       authorizations: createViemAuthorizationReader({ rpcUrl: options.baseRpcUrl }),
     });
     let listeningUrl = '';
-    const app = createApp({
+    const deps: ApiDeps = {
       publicBaseUrl: () => config.publicBaseUrl ?? listeningUrl,
       narrator: config.ai ? createOpenAiCompatibleNarrator(config.ai) : notConfiguredNarrator,
       chainSource,
@@ -50,14 +55,19 @@ export async function startApiService(config: ApiConfig, chainSource: ChainSourc
       payments,
       facilitatorReachable: () => facilitator.supported().then(() => true),
       bodyLimitBytes: config.bodyLimitBytes,
-      log: jsonLogger({ enabled: config.logRequests }),
-    });
+      mcpTrustTools: config.mcpTrustTools,
+      mcpAllowedHosts: config.mcpAllowedHosts,
+      log: jsonLogger({ enabled: config.logRequests, write: options.logWrite }),
+    };
+    const serving = createServing(deps);
+    const app = createApp(deps, serving);
     const server = await listen(app, config.host, config.port);
     listeningUrl = server.url;
     return {
       ...server,
       store,
       publicBaseUrl: config.publicBaseUrl ?? server.url,
+      mcp: serving.mcp,
       close: async () => {
         await server.close();
         await closeStore();

@@ -16,6 +16,10 @@ export interface ApiConfig {
   dataDir: string;
   bodyLimitBytes: number;
   logRequests: boolean;
+  /** Serve the agent-commerce trust tools on MCP (MCP_TRUST_TOOLS, default on). */
+  mcpTrustTools: boolean;
+  /** Extra host names /api/mcp answers for, beside the public host and loopback (MCP_ALLOWED_HOSTS). */
+  mcpAllowedHosts: string[];
   /** OpenAI-compatible provider for optional AI sections; null keeps every report deterministic. */
   ai: OpenAiCompatibleConfig | null;
 }
@@ -54,6 +58,12 @@ const envSchema = z.object({
   PAYSIGHT_DATA_DIR: z.string().min(1).default('.paysight'),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(10_000_000).default(256 * 1024),
   LOG_LEVEL: z.enum(['info', 'silent']).default('info'),
+  MCP_TRUST_TOOLS: z.enum(['on', 'off', 'true', 'false', '1', '0'], { error: 'must be on or off' }).default('on'),
+  MCP_ALLOWED_HOSTS: z
+    .string()
+    .transform((value) => value.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean))
+    .refine((hosts) => hosts.every((h) => /^[a-z0-9.-]+$|^\[[0-9a-f:]+\]$/.test(h)), 'must be a comma-separated list of host names without ports')
+    .default([]),
   ...aiEnvShape,
 }).refine(aiVariablesTogether, aiVariablesMessage);
 
@@ -86,6 +96,8 @@ export function loadApiConfig(env: Record<string, string | undefined>): ApiConfi
     dataDir: path.resolve(e.PAYSIGHT_DATA_DIR),
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     logRequests: e.LOG_LEVEL === 'info',
+    mcpTrustTools: ['on', 'true', '1'].includes(e.MCP_TRUST_TOOLS),
+    mcpAllowedHosts: e.MCP_ALLOWED_HOSTS,
     ai: aiConfig(e),
   };
 }
@@ -101,6 +113,8 @@ export function apiConfig(given: Pick<ApiConfig, 'payTo' | 'facilitatorUrl'> & P
     dataDir: '',
     bodyLimitBytes: 256 * 1024,
     logRequests: false,
+    mcpTrustTools: true,
+    mcpAllowedHosts: [],
     ai: null,
     ...given,
   };

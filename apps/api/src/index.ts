@@ -1,6 +1,7 @@
-export { createApp, SERVICE_VERSION, type ApiDeps } from './app.js';
+export { createApp, createServing, MCP_PATH, SERVICE_VERSION, type ApiDeps, type Serving } from './app.js';
 export { apiConfig, loadAiConfig, loadApiConfig, ConfigError, type ApiConfig } from './config.js';
 export { startApiService, type ApiService } from './compose.js';
 export { listen, type RunningServer } from './server.js';
 export { jsonLogger, silentLogger, type Logger } from './http/logger.js';
 export { createOpenAiCompatibleNarrator, validateSections, type OpenAiCompatibleConfig } from './narration/index.js';
+export { loadServiceConfiguration, type ServiceConfiguration } from './service-config.js';

@@ -1,14 +1,25 @@
 import type { Command, CommandContext } from './command.js';
 import { proxyCommand } from './commands/proxy.js';
+import { SERVE_USAGE, serve } from './commands/serve.js';
 import { UsageError } from './usage-error.js';
 
-/** Every subcommand; adding one is a module in commands/ and a line here. */
-const COMMANDS: readonly Command[] = [proxyCommand];
+/** `serve` starts the service and returns; the process then lives as long as the service does. */
+const serveCommand: Command = {
+  name: 'serve',
+  usage: SERVE_USAGE,
+  run: async (argv) => {
+    await serve(argv);
+    return 0;
+  },
+};
 
-const USAGE = `paysight-mcp: Paysight's blockchain research tools over MCP
+/** Every subcommand; adding one is a module in commands/ and a line here. */
+const COMMANDS: readonly Command[] = [serveCommand, proxyCommand];
+
+const USAGE = `Paysight's blockchain research tools over MCP
 
 Usage:
-${COMMANDS.map((command) => command.usage).join('\n')}`;
+${COMMANDS.map((command) => command.usage.replace(/^(?=.)/gm, '  ')).join('\n\n')}`;
 
 /** Runs one subcommand; resolves with the process's exit code (2 for a usage error, 1 for a failure). */
 export async function runMcp(argv: string[], context: CommandContext): Promise<number> {

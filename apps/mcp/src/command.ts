@@ -8,7 +8,7 @@ export interface CommandContext {
 /** A `paysight-mcp` subcommand: it parses its own arguments and resolves with the exit code. */
 export interface Command {
   name: string;
-  /** Its lines of the usage text. */
+  /** Its part of the usage text, starting with its synopsis (the table indents it). */
   usage: string;
   run(argv: string[], context: CommandContext): Promise<number>;
 }

@@ -1,6 +1,10 @@
 import { PAYMENT, priceObjectFor, type CatalogEntry } from '@paysight/contracts';
 import type { PaidCallResponse } from '@paysight/paid-call';
+import { MAX_STRUCTURED_RESULT_CHARS, fitResponse, omissionNote } from './fit-result.js';
 import { PAYMENT_ARGUMENTS, PAYMENT_META_KEY, PAYMENT_RESPONSE_META_KEY } from './payment-arguments.js';
+
+/** Where a result that had to be cut lists what was left out. */
+export const OMISSIONS_META_KEY = 'paysight/omitted';
 
 export interface TextContent {
   type: 'text';
@@ -19,6 +23,8 @@ export interface ToolCallResult {
 export interface ResultContext {
   /** Where a person or agent reads how to pay. */
   docsUrl: string;
+  /** Absolute REST URL of the tool, named when a cut result points to the whole body. */
+  restUrl: string;
 }
 
 const text = (value: string): TextContent => ({ type: 'text', text: value });
@@ -38,15 +44,18 @@ function summaryOf(body: Record<string, unknown>): string | null {
 export function toolCallResult(entry: CatalogEntry, response: PaidCallResponse, context: ResultContext): ToolCallResult {
   switch (response.kind) {
     case 'ok': {
-      const structured = { status: 'ok', httpStatus: response.httpStatus, endpoint: entry.path, response: response.body };
+      const empty = { status: 'ok', httpStatus: response.httpStatus, endpoint: entry.path, response: null };
+      const fitted = fitResponse(response.body, MAX_STRUCTURED_RESULT_CHARS - (JSON.stringify(empty).length - 'null'.length));
+      const structured = { ...empty, response: fitted.body };
       const summary = summaryOf(response.body);
+      const note = omissionNote(fitted.omissions, { body: response.body, restEndpoint: context.restUrl });
       return {
         content: [
-          text(`${entry.title}: paid ${entry.price} ${PAYMENT.currency} (settlement ${response.receipt.transaction}).${summary ? ` ${summary}` : ''}`),
+          text(`${entry.title}: paid ${entry.price} ${PAYMENT.currency} (settlement ${response.receipt.transaction}).${summary ? ` ${summary}` : ''}${note ? ` ${note}` : ''}`),
           text(JSON.stringify(structured)),
         ],
         structuredContent: structured,
-        _meta: { [PAYMENT_RESPONSE_META_KEY]: response.receipt },
+        _meta: { [PAYMENT_RESPONSE_META_KEY]: response.receipt, ...(fitted.omissions.length ? { [OMISSIONS_META_KEY]: fitted.omissions } : {}) },
       };
     }
     case 'payment_required': {

@@ -1,3 +1,4 @@
+export * from './fit-result.js';
 export * from './payment-arguments.js';
 export * from './tool-definitions.js';
 export * from './toolsets.js';

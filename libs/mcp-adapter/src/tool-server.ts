@@ -59,7 +59,7 @@ export function createMcpService(options: McpServiceOptions): McpService {
     const response = split.ok
       ? await options.paidCalls.call({ entry, body: split.input, payment: split.payment, requestId, resourceUrl: restUrl(entry), progress })
       : { kind: 'error' as const, httpStatus: 400 as const, body: split.error, x402RequestId: null };
-    return toolCallResult(entry, response, { docsUrl: docsUrl() }) as CallToolResult;
+    return toolCallResult(entry, response, { docsUrl: docsUrl(), restUrl: restUrl(entry) }) as CallToolResult;
   }
 
   function callFindTools(args: Record<string, unknown>, listed: ReadonlySet<string>): CallToolResult {

@@ -12,6 +12,8 @@
  *    - `served-tools`: how many tools the catalog lists, and a table of the served ones;
  *    - `unserved-tools`: the catalog tools that are not served yet (they answer 501);
  *    - `price-list`: every catalog tool, grouped by family: title, price, endpoint, MCP name, served;
+ *    - `mcp-toolsets`: one row per MCP toolset (catalog family): its tools, how many are served, and
+ *      its longest MCP name (hosts limit name lengths);
  *    - `tool <id> [<id>…]`: the section heading of one or more tools (`## <id>`) and for each its
  *      title, price, endpoint, MCP name and the catalog's example request. The page holding a
  *      tool's `tool` block is the page the tables link to for that tool.
@@ -75,7 +77,7 @@ const BEGIN = /^<!-- catalog:begin ([a-z][a-z-]*)((?: [a-z0-9_]+)*) -->$/;
 const END = '<!-- catalog:end -->';
 const FENCE = /^\s*(```|~~~)/;
 
-export const BLOCK_NAMES = ['served-tools', 'unserved-tools', 'price-list', 'tool'] as const;
+export const BLOCK_NAMES = ['served-tools', 'unserved-tools', 'price-list', 'mcp-toolsets', 'tool'] as const;
 export type BlockName = (typeof BLOCK_NAMES)[number];
 
 export interface Block {
@@ -226,6 +228,16 @@ function render(block: Block, ctx: RenderContext): string[] {
           (t) =>
             `| ${toolRef(t, ctx)} | ${cell(t.title)} | ${t.family} | ${usdc(t)} | ${endpoint(t)} | \`${t.mcpName}\` | ${isServed(t) ? 'yes' : 'not yet (501)'} |`,
         ),
+      ];
+    case 'mcp-toolsets':
+      return [
+        '| toolset | tools in the catalog | served today | longest MCP name |',
+        '|---|---|---|---|',
+        ...TOOL_FAMILIES.map((family) => {
+          const members = tools.filter((t) => t.family === family);
+          const longest = members.reduce<DocTool | null>((a, t) => (!a || t.mcpName.length > a.mcpName.length ? t : a), null);
+          return `| \`${family}\` | ${members.length} | ${members.filter(isServed).length} | ${longest ? `\`${longest.mcpName}\` (${longest.mcpName.length} characters)` : 'none yet'} |`;
+        }),
       ];
     case 'tool': {
       const list = block.args.map((id) => tools.find((t) => t.id === id)!);

@@ -4,3 +4,17 @@ export { readTestStack, type SharedTestStack } from './stack.js';
 export { devnetChainSource, openTestStore } from './services.js';
 export { fundedBuyer, officialPaymentClient, payingFetch, usdcBalance } from './buyer.js';
 export { toolPorts } from './tool-ports.js';
+export {
+  conformanceCliPath,
+  describeFailures,
+  listServerScenarios,
+  readExpectedFailures,
+  runConformance,
+  runNodeScript,
+  toolNameProblem,
+  type ConformanceCheck,
+  type ConformanceRun,
+  type ConformanceScenarioResult,
+  type ExpectedFailure,
+} from './mcp-conformance.js';
+export { inspectorArgs, inspectorCliPath, runInspector, type InspectorCall, type InspectorResult } from './mcp-inspector.js';

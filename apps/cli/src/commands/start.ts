@@ -1,5 +1,7 @@
 import path from 'node:path';
+import { MCP_PATH } from '@paysight/api';
 import { CHAIN_NAMES, toolById } from '@paysight/contracts';
+import { MCP_PROTOCOL_VERSION } from '@paysight/mcp-adapter';
 import { EMBEDDED_DEFAULTS } from '@paysight/stack';
 import { startEmbeddedStack, type EmbeddedStack } from '@paysight/stack/api';
 
@@ -46,6 +48,7 @@ export function banner(stack: EmbeddedStack, options: Pick<StartOptions, 'dataDi
     '',
     `  API           ${api}`,
     `  Health        ${api}/api/health`,
+    `  MCP           ${api}${MCP_PATH}  (streamable HTTP, MCP ${MCP_PROTOCOL_VERSION}; docs/mcp.md)`,
     `  Facilitator   ${stack.facilitator.url}`,
     `  Explorer      ${stack.devnet.explorerUrl}  (Etherscan API v2 format, indexes the local chains)`,
     `  Store         PGlite in ${relative(path.resolve(options.dataDir, 'db'))}`,
@@ -55,6 +58,9 @@ export function banner(stack: EmbeddedStack, options: Pick<StartOptions, 'dataDi
     '',
     `Pay for a call (${snapshot.price} USDC from the demo buyer, settled on the local Base):`,
     `  npx paysight call ${snapshot.id} '${JSON.stringify({ address: alice, chain: 'base' })}'`,
+    '',
+    'Connect an MCP host (paste into its configuration; the host pays each call with x402):',
+    `  ${JSON.stringify({ mcpServers: { paysight: { type: 'http', url: `${api}${MCP_PATH}` } } })}`,
     '',
     'Press Ctrl+C to stop.',
   ].join('\n');

@@ -32,10 +32,11 @@ interface ProxyOptions {
  */
 export const proxyCommand: Command = {
   name: 'proxy',
-  usage: `  paysight-mcp proxy --url <Paysight base URL> [--max-usd-per-call ${DEFAULT_MAX_USD_PER_CALL}] [--max-usd-per-session ${DEFAULT_MAX_USD_PER_SESSION}] [--toolsets wallet,tx]
-      Serve the tools of the Paysight server at --url over stdio and pay for each call in USDC on
-      Base from ${BUYER_KEY_VARIABLE} (environment only), refusing any call above either cap.
-      --toolsets lists only the tools of those families (${TOOLSETS.join(', ')}; default all).`,
+  usage: `paysight-mcp proxy --url <Paysight base URL> [--max-usd-per-call ${DEFAULT_MAX_USD_PER_CALL}] [--max-usd-per-session ${DEFAULT_MAX_USD_PER_SESSION}] [--toolsets wallet,tx]
+
+Serves the tools of the Paysight server at --url over stdio and pays for each call in USDC on Base
+from ${BUYER_KEY_VARIABLE} (environment only), refusing any call above either cap (docs/mcp-proxy.md).
+--toolsets lists only the tools of those families (${TOOLSETS.join(', ')}; default all).`,
 
   async run(argv, { env, log }) {
     const options = parseProxyOptions(argv);

@@ -120,7 +120,7 @@ export const CORE_TOOLS = [
     path: '/api/x402/tx-decode',
     mcpName: 'svc_tx_hash_lookup',
     title: 'Transaction decode',
-    description: 'Plain-language decoding of one transaction: method and arguments, value, gas and fee, token transfers and internal calls.',
+    description: 'Plain-language decoding of one transaction: method and arguments, value, gas and fee, token transfers, internal calls, and why it reverted (the decoded revert reason).',
     price: '0.25',
     family: 'tx',
     envelope: PAID,
