@@ -138,6 +138,10 @@ describe('/api/mcp: tools, toolsets, validation and protection', () => {
     }
   });
 
+  it('answers an unknown tool with a protocol error that points to the finder', async () => {
+    await expect(client.callTool({ name: 'svc_nope', arguments: {} })).rejects.toThrow(/^MCP error -32602: Unknown tool: svc_nope\. Call paysight_find_tools/);
+  });
+
   it('finds tools for a task, free, across toolsets', async () => {
     const result = await client.callTool({ name: FIND_TOOLS_NAME, arguments: { task: 'why did my transaction revert' } });
     expect(result.isError).toBeFalsy();

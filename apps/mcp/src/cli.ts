@@ -1,17 +1,7 @@
 import type { Command, CommandContext } from './command.js';
 import { proxyCommand } from './commands/proxy.js';
-import { SERVE_USAGE, serve } from './commands/serve.js';
+import { serveCommand } from './commands/serve.js';
 import { UsageError } from './usage-error.js';
-
-/** `serve` starts the service and returns; the process then lives as long as the service does. */
-const serveCommand: Command = {
-  name: 'serve',
-  usage: SERVE_USAGE,
-  run: async (argv) => {
-    await serve(argv);
-    return 0;
-  },
-};
 
 /** Every subcommand; adding one is a module in commands/ and a line here. */
 const COMMANDS: readonly Command[] = [serveCommand, proxyCommand];

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { CATALOG, type CatalogEntry } from '@paysight/contracts';
 import type { PaidCallService } from '@paysight/paid-call';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import { toolCallResult } from './call-result.js';
 import { FIND_TOOLS_NAME, findTools, findToolsDefinition, findToolsInput } from './find-tools.js';
 import { paymentOfCall } from './payment-arguments.js';
@@ -11,6 +11,14 @@ import { TOOLSETS, type Toolset } from './toolsets.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
 
 export const MCP_PROTOCOL_VERSION = '2025-11-25';
+
+/**
+ * A JSON-RPC error for the SDK to send. Not the SDK's McpError: its message already carries the
+ * "MCP error <code>:" prefix, which the SDK's client adds a second time.
+ */
+function invalidParams(message: string): Error {
+  return Object.assign(new Error(message), { code: ErrorCode.InvalidParams });
+}
 
 export interface McpServiceOptions {
   paidCalls: PaidCallService;
@@ -83,11 +91,11 @@ export function createMcpService(options: McpServiceOptions): McpService {
 
       server.setRequestHandler(ListToolsRequestSchema, (request) => {
         if (!session.pageSize) {
-          if (request.params?.cursor !== undefined) throw new McpError(ErrorCode.InvalidParams, 'This session lists every tool in one page: there is no cursor to follow.');
+          if (request.params?.cursor !== undefined) throw invalidParams('This session lists every tool in one page: there is no cursor to follow.');
           return { tools };
         }
         const offset = request.params?.cursor === undefined ? 0 : decodeCursor(request.params.cursor, pageKey, tools.length);
-        if (offset === null) throw new McpError(ErrorCode.InvalidParams, 'Invalid or expired cursor: list the tools again from the start.');
+        if (offset === null) throw invalidParams('Invalid or expired cursor: list the tools again from the start.');
         const end = offset + session.pageSize;
         return end < tools.length ? { tools: tools.slice(offset, end), nextCursor: encodeCursor(end, pageKey) } : { tools: tools.slice(offset) };
       });
@@ -96,7 +104,7 @@ export function createMcpService(options: McpServiceOptions): McpService {
         const { name, arguments: args = {}, _meta: meta } = request.params;
         if (name === FIND_TOOLS_NAME) return callFindTools(args, listed);
         const entry = byName.get(name);
-        if (!entry) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}. Call ${FIND_TOOLS_NAME} to find the right one.`);
+        if (!entry) throw invalidParams(`Unknown tool: ${name}. Call ${FIND_TOOLS_NAME} to find the right one.`);
         const progressToken = meta?.progressToken;
         let step = 0;
         const progress =

@@ -1,5 +1,4 @@
 import { parseArgs } from 'node:util';
-import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { DECIMAL_PATTERN, decimalToAtomic } from '@paysight/contracts';
 import { TOOLSETS, parseToolsets, type Toolset } from '@paysight/mcp-adapter';
@@ -10,6 +9,7 @@ import { SessionBudget, usdc, type SpendCaps } from '../proxy/budget.js';
 import { RemotePaysight, describeError } from '../proxy/remote.js';
 import { createProxyServer } from '../proxy/server.js';
 import { isPaidTool } from '../proxy/tool-list.js';
+import { untilStopped } from '../stdio-lifetime.js';
 import { UsageError } from '../usage-error.js';
 import { APP_VERSION } from '../version.js';
 
@@ -98,15 +98,4 @@ function baseUrl(value: string | undefined): URL {
 function usdAmount(flag: string, value: string): bigint {
   if (!DECIMAL_PATTERN.test(value)) throw new UsageError(`--${flag} must be an amount of USD such as 0.25 or 2 (got "${value}").`);
   return BigInt(decimalToAtomic(value));
-}
-
-/** Resolves once the server is closed: by the host closing stdin, or by SIGINT / SIGTERM. */
-function untilStopped(server: Server): Promise<void> {
-  return new Promise((resolve) => {
-    server.onclose = resolve;
-    const stop = () => void server.close();
-    process.stdin.once('end', stop);
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
-  });
 }
