@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { MCP_PATH } from '@paysight/api';
 import { CHAIN_NAMES, toolById } from '@paysight/contracts';
 import { MCP_PROTOCOL_VERSION } from '@paysight/mcp-adapter';
@@ -59,9 +60,17 @@ export function banner(stack: EmbeddedStack, options: Pick<StartOptions, 'dataDi
     `Pay for a call (${snapshot.price} USDC from the demo buyer, settled on the local Base):`,
     `  npx paysight call ${snapshot.id} '${JSON.stringify({ address: alice, chain: 'base' })}'`,
     '',
-    'Connect an MCP host (paste into its configuration; the host pays each call with x402):',
+    'Connect an MCP host (paste into its configuration; the agent pays each call with x402):',
     `  ${JSON.stringify({ mcpServers: { paysight: { type: 'http', url: `${api}${MCP_PATH}` } } })}`,
+    'Or let a local proxy pay from the demo buyer (devnet key, worthless elsewhere; docs/mcp-proxy.md):',
+    `  ${JSON.stringify({ mcpServers: { paysight: proxyServerConfig(api, stack.devnet.accounts.demoBuyer.privateKey) } })}`,
     '',
     'Press Ctrl+C to stop.',
   ].join('\n');
+}
+
+/** A stdio MCP server entry that runs this clone's paying proxy against `api` (`start` runs only inside the repository: the devnet is not published). */
+function proxyServerConfig(api: string, buyerKey: string) {
+  const bin = fileURLToPath(new URL('../../../mcp/bin/paysight-mcp.mjs', import.meta.url));
+  return { command: 'node', args: [bin, 'proxy', '--url', api], env: { PAYSIGHT_BUYER_KEY: buyerKey } };
 }
