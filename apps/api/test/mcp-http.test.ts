@@ -3,21 +3,13 @@ import { CATALOG, toolById } from '@paysight/contracts';
 import { FIND_TOOLS_NAME } from '@paysight/mcp-adapter';
 import { NOT_SERVED_YET } from '@paysight/tools';
 import { readTestStack } from '@paysight/testkit';
-import { startTestApi, type TestApi } from '@paysight/testkit/api';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { connectMcp, useMcpApi } from './mcp-fixture.js';
 import { outputErrors } from './mcp-schema.js';
 
 const stack = readTestStack();
 const alice = () => stack.devnet.scenario.chains.base.wallets.alice!.address;
 const MNEMONIC = 'legal winner thank year wave sausage worth useful legal winner thank yellow';
-
-async function connect(url: string): Promise<Client> {
-  const client = new Client({ name: 'paysight-test', version: '1.0.0' });
-  await client.connect(new StreamableHTTPClientTransport(new URL(url)));
-  return client;
-}
 
 const rpc = (url: string, body: unknown, headers: Record<string, string> = {}) =>
   fetch(url, {
@@ -43,32 +35,20 @@ const structured = (result: unknown) => (result as CallToolResult).structuredCon
 const texts = (result: unknown) => ((result as CallToolResult).content as { text: string }[]).map((c) => c.text).join('\n');
 
 describe('/api/mcp: tools, toolsets, validation and protection', () => {
-  let api: TestApi;
-  let client: Client;
-  let tools: Tool[];
-  beforeAll(async () => {
-    api = await startTestApi();
-    client = await connect(`${api.url}/api/mcp`);
-    tools = (await client.listTools()).tools;
-  });
-  afterAll(async () => {
-    await client.close();
-    await api.close();
-  });
-  const tool = (name: string) => tools.find((t) => t.name === name)!;
+  const mcp = useMcpApi();
 
   it('answers each catalog tool unpaid with payment_required, the same offer as REST, valid against its outputSchema', async () => {
     for (const entry of CATALOG) {
-      const result = await client.callTool({ name: entry.mcpName, arguments: entry.example as Record<string, unknown> });
+      const result = await mcp.client.callTool({ name: entry.mcpName, arguments: entry.example as Record<string, unknown> });
       const content = structured(result);
-      expect({ tool: entry.id, errors: outputErrors(tool(entry.mcpName), content) }).toEqual({ tool: entry.id, errors: [] });
+      expect({ tool: entry.id, errors: outputErrors(mcp.tool(entry.mcpName), content) }).toEqual({ tool: entry.id, errors: [] });
       expect(result.isError).toBe(true);
       if (NOT_SERVED_YET[entry.id as keyof typeof NOT_SERVED_YET]) {
         expect(content).toMatchObject({ status: 'error', httpStatus: 501, endpoint: entry.path, error: { code: 'not_implemented' } });
         continue;
       }
       expect(content).toMatchObject({ status: 'payment_required', httpStatus: 402, endpoint: entry.path, method: 'POST', price: { amount: entry.price } });
-      const rest = await fetch(`${api.url}${entry.path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(entry.example) });
+      const rest = await fetch(`${mcp.api.url}${entry.path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(entry.example) });
       expect(rest.status).toBe(402);
       expect(content.paymentRequiredHeader).toBe(rest.headers.get('payment-required'));
       expect(content.paymentRequired).toEqual(JSON.parse(Buffer.from(rest.headers.get('payment-required')!, 'base64').toString('utf8')));
@@ -76,10 +56,10 @@ describe('/api/mcp: tools, toolsets, validation and protection', () => {
   });
 
   it('refuses invalid input with a 400 error before asking for payment', async () => {
-    const result = await client.callTool({ name: 'svc_wallet_snapshot', arguments: { address: '0x12', chain: 'base' } });
+    const result = await mcp.client.callTool({ name: 'svc_wallet_snapshot', arguments: { address: '0x12', chain: 'base' } });
     expect(result.isError).toBe(true);
     expect(structured(result)).toMatchObject({ status: 'error', httpStatus: 400, endpoint: '/api/x402/wallet-snapshot', error: { code: 'invalid_request' } });
-    expect(outputErrors(tool('svc_wallet_snapshot'), structured(result))).toEqual([]);
+    expect(outputErrors(mcp.tool('svc_wallet_snapshot'), structured(result))).toEqual([]);
   });
 
   it('refuses secret material in any argument, payment arguments included, and never echoes it', async () => {
@@ -88,7 +68,7 @@ describe('/api/mcp: tools, toolsets, validation and protection', () => {
       { address: alice(), chain: 'base', x402Payment: MNEMONIC },
       { address: alice(), chain: 'base', paymentHeader: `0x${'ab'.repeat(32)}` },
     ]) {
-      const result = await client.callTool({ name: 'svc_saved_report', arguments: args });
+      const result = await mcp.client.callTool({ name: 'svc_saved_report', arguments: args });
       expect(structured(result)).toMatchObject({ status: 'error', httpStatus: 400, error: { code: 'sensitive_input' } });
       expect(JSON.stringify(result)).not.toContain('sausage');
       expect(JSON.stringify(result)).not.toContain('abababab');
@@ -96,15 +76,15 @@ describe('/api/mcp: tools, toolsets, validation and protection', () => {
   });
 
   it('refuses two different payments in one call, and names the argument of a malformed one', async () => {
-    const both = await client.callTool({ name: 'svc_tx_status', arguments: { ...(toolById('tx_status')!.example as Record<string, unknown>), x402Payment: 'eyJhIjoxfQ==', xPayment: 'eyJiIjoyfQ==' } });
+    const both = await mcp.client.callTool({ name: 'svc_tx_status', arguments: { ...(toolById('tx_status')!.example as Record<string, unknown>), x402Payment: 'eyJhIjoxfQ==', xPayment: 'eyJiIjoyfQ==' } });
     expect(structured(both)).toMatchObject({ status: 'error', httpStatus: 400, error: { code: 'invalid_request' } });
-    const malformed = await client.callTool({ name: 'svc_tx_status', arguments: { ...(toolById('tx_status')!.example as Record<string, unknown>), paymentHeader: 'eyJhIjoxfQ==' } });
+    const malformed = await mcp.client.callTool({ name: 'svc_tx_status', arguments: { ...(toolById('tx_status')!.example as Record<string, unknown>), paymentHeader: 'eyJhIjoxfQ==' } });
     expect(structured(malformed)).toMatchObject({ status: 'payment_required', x402: { reason: { code: 'payment_invalid' } } });
     expect(texts(malformed)).toMatch(/paymentHeader argument is malformed/);
   });
 
   it('serves a toolset subset, still calls other tools by name, and refuses unknown toolsets', async () => {
-    const tx = await connect(`${api.url}/api/mcp?toolsets=tx`);
+    const tx = await connectMcp(`${mcp.api.url}/api/mcp?toolsets=tx`);
     try {
       expect((await tx.listTools()).tools.map((t) => t.name)).toEqual(['svc_tx_status', 'svc_tx_hash_lookup', FIND_TOOLS_NAME]);
       const outside = await tx.callTool({ name: 'svc_wallet_snapshot', arguments: { address: alice(), chain: 'base' } });
@@ -112,13 +92,13 @@ describe('/api/mcp: tools, toolsets, validation and protection', () => {
     } finally {
       await tx.close();
     }
-    const res = await rpc(`${api.url}/api/mcp?toolsets=wallet,bogus`, { jsonrpc: '2.0', id: 1, method: 'tools/list' });
+    const res = await rpc(`${mcp.api.url}/api/mcp?toolsets=wallet,bogus`, { jsonrpc: '2.0', id: 1, method: 'tools/list' });
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ error: { message: expect.stringMatching(/unknown toolset "bogus"/) } });
   });
 
   it('pages tools/list with cursors when a page size is asked for, and refuses a forged cursor', async () => {
-    const paged = await connect(`${api.url}/api/mcp?pageSize=4`);
+    const paged = await connectMcp(`${mcp.api.url}/api/mcp?pageSize=4`);
     try {
       const names: string[] = [];
       let cursor: string | undefined;
@@ -130,8 +110,8 @@ describe('/api/mcp: tools, toolsets, validation and protection', () => {
         cursor = page.nextCursor;
         pages += 1;
       } while (cursor);
-      expect(names).toEqual(tools.map((t) => t.name));
-      expect(pages).toBe(Math.ceil(tools.length / 4));
+      expect(names).toEqual(mcp.tools.map((t) => t.name));
+      expect(pages).toBe(Math.ceil(mcp.tools.length / 4));
       await expect(paged.listTools({ cursor: 'bm90LW91cnM' })).rejects.toThrow(/Invalid or expired cursor/);
     } finally {
       await paged.close();
@@ -139,29 +119,29 @@ describe('/api/mcp: tools, toolsets, validation and protection', () => {
   });
 
   it('answers an unknown tool with a protocol error that points to the finder', async () => {
-    await expect(client.callTool({ name: 'svc_nope', arguments: {} })).rejects.toThrow(/^MCP error -32602: Unknown tool: svc_nope\. Call paysight_find_tools/);
+    await expect(mcp.client.callTool({ name: 'svc_nope', arguments: {} })).rejects.toThrow(/^MCP error -32602: Unknown tool: svc_nope\. Call paysight_find_tools/);
   });
 
   it('finds tools for a task, free, across toolsets', async () => {
-    const result = await client.callTool({ name: FIND_TOOLS_NAME, arguments: { task: 'why did my transaction revert' } });
+    const result = await mcp.client.callTool({ name: FIND_TOOLS_NAME, arguments: { task: 'why did my transaction revert' } });
     expect(result.isError).toBeFalsy();
-    expect(outputErrors(tool(FIND_TOOLS_NAME), structured(result))).toEqual([]);
+    expect(outputErrors(mcp.tool(FIND_TOOLS_NAME), structured(result))).toEqual([]);
     const matches = structured(result).matches as { name: string; endpoint: string; price: string }[];
     expect(matches.slice(0, 2).map((m) => m.name).sort()).toEqual(['svc_tx_hash_lookup', 'svc_tx_status']);
-    expect(matches[0]!.endpoint).toMatch(new RegExp(`^${api.url}/api/x402/`));
+    expect(matches[0]!.endpoint).toMatch(new RegExp(`^${mcp.api.url}/api/x402/`));
   });
 
   it('refuses foreign Host and Origin headers (DNS rebinding), GET streams, and oversized bodies', async () => {
     const list = { jsonrpc: '2.0', id: 1, method: 'tools/list' };
-    expect((await rpc(`${api.url}/api/mcp`, list, { origin: 'https://evil.example' })).status).toBe(403);
-    expect(await statusWithHost(`${api.url}/api/mcp`, 'evil.example')).toBe(403);
-    expect(await statusWithHost(`${api.url}/api/mcp`, new URL(api.url).host)).toBe(200);
-    expect((await rpc(`${api.url}/api/mcp`, list, { origin: api.url })).status).toBe(200);
-    const get = await fetch(`${api.url}/api/mcp`, { headers: { accept: 'text/event-stream' } });
+    expect((await rpc(`${mcp.api.url}/api/mcp`, list, { origin: 'https://evil.example' })).status).toBe(403);
+    expect(await statusWithHost(`${mcp.api.url}/api/mcp`, 'evil.example')).toBe(403);
+    expect(await statusWithHost(`${mcp.api.url}/api/mcp`, new URL(mcp.api.url).host)).toBe(200);
+    expect((await rpc(`${mcp.api.url}/api/mcp`, list, { origin: mcp.api.url })).status).toBe(200);
+    const get = await fetch(`${mcp.api.url}/api/mcp`, { headers: { accept: 'text/event-stream' } });
     expect(get.status).toBe(405);
-    const huge = await rpc(`${api.url}/api/mcp`, { ...list, params: { pad: 'x'.repeat(300 * 1024) } });
+    const huge = await rpc(`${mcp.api.url}/api/mcp`, { ...list, params: { pad: 'x'.repeat(300 * 1024) } });
     expect(huge.status).toBe(413);
-    const garbage = await rpc(`${api.url}/api/mcp`, '{not json');
+    const garbage = await rpc(`${mcp.api.url}/api/mcp`, '{not json');
     expect(garbage.status).toBe(400);
     expect(await garbage.json()).toMatchObject({ jsonrpc: '2.0', error: { code: -32700 } });
   });
