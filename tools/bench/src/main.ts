@@ -2,24 +2,53 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { runChallengeBench, type ChallengeBenchResult } from './challenge/run.js';
+import { challengeTable, runChallengeBench } from './challenge/run.js';
+import { mcpTables, runMcpBench } from './mcp/run.js';
+import { BENCH_REQUEST } from './shared/bench-tool.js';
+import type { ServersProcessOptions } from './shared/servers-process.js';
 
 const RESULTS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../results');
+const SUITES = ['challenge', 'mcp', 'all'] as const;
+type Suite = (typeof SUITES)[number];
 
-function table(result: ChallengeBenchResult): string {
-  const rows = result.results.map(
-    (r) => `| ${r.target} | ${r.requestsPerSecond} | ${r.latencyMs.p50} | ${r.latencyMs.p99} | ${r.ratioToBareExpress} | ${r.non402Responses + r.errors} |`,
-  );
-  return ['| server | requests/s | p50 ms | p99 ms | ratio to bare Express | non-402 or errors |', '|---|---|---|---|---|---|', ...rows].join('\n');
+const { values } = parseArgs({
+  options: {
+    suite: { type: 'string', default: 'challenge' },
+    duration: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '10' },
+    rounds: { type: 'string', default: '1' },
+    'paid-calls': { type: 'string', default: '200' },
+    'cpu-prof': { type: 'string' },
+  },
+});
+
+function positiveInteger(name: string, value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`--${name} must be a positive integer (got ${value})`);
+  return n;
 }
 
-const { values } = parseArgs({ options: { duration: { type: 'string', default: '10' }, connections: { type: 'string', default: '10' } } });
-const result = await runChallengeBench({
-  durationSeconds: Number(values.duration),
-  connections: Number(values.connections),
-  body: { address: '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045', chain: 'base' },
-});
-await mkdir(RESULTS_DIR, { recursive: true });
-const file = path.join(RESULTS_DIR, 'x402-challenge.json');
-await writeFile(file, `${JSON.stringify(result, null, 2)}\n`);
-console.log(`${table(result)}\n\nWritten to ${path.relative(process.cwd(), file)}`);
+if (!(SUITES as readonly string[]).includes(values.suite)) throw new Error(`--suite must be one of ${SUITES.join(', ')} (got ${values.suite})`);
+const suite = values.suite as Suite;
+const load = {
+  durationSeconds: positiveInteger('duration', values.duration),
+  connections: positiveInteger('connections', values.connections),
+  rounds: positiveInteger('rounds', values.rounds),
+};
+const serversProcess: ServersProcessOptions = values['cpu-prof'] ? { cpuProfileDir: path.resolve(values['cpu-prof']) } : {};
+
+async function write(name: string, result: unknown, table: string): Promise<void> {
+  await mkdir(RESULTS_DIR, { recursive: true });
+  const file = path.join(RESULTS_DIR, name);
+  await writeFile(file, `${JSON.stringify(result, null, 2)}\n`);
+  console.log(`${table}\n\nWritten to ${path.relative(process.cwd(), file)}\n`);
+}
+
+if (suite === 'challenge' || suite === 'all') {
+  const result = await runChallengeBench({ ...load, body: BENCH_REQUEST }, serversProcess);
+  await write('x402-challenge.json', result, challengeTable(result));
+}
+if (suite === 'mcp' || suite === 'all') {
+  const result = await runMcpBench({ ...load, calls: positiveInteger('paid-calls', values['paid-calls']), warmUpCalls: 10 }, serversProcess);
+  await write('mcp.json', result, mcpTables(result));
+}

@@ -1,13 +1,16 @@
-import { spawn } from 'node:child_process';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
-import { BENCH_TOOL } from './servers.js';
+import { machine, type Machine } from '../shared/machine.js';
+import { combineRounds, measureInRounds, ratio, type LoadOptions, type LoadRequest } from '../shared/load.js';
+import { markdownTable } from '../shared/markdown.js';
+import { startBenchProcesses } from '../shared/local-services.js';
+import type { ServersProcessOptions } from '../shared/servers-process.js';
+import { BENCH_TOOL } from '../shared/bench-tool.js';
+import type { ChallengeTargets } from './servers.js';
 
-export interface ChallengeBenchOptions {
-  durationSeconds: number;
-  connections: number;
+export interface ChallengeBenchOptions extends LoadOptions {
+  /** Times each server is loaded, round-robin; its figures are the means. */
+  rounds: number;
   /** The body of the unpaid request: valid, so Paysight reaches its 402 (validation runs first). */
   body: unknown;
 }
@@ -24,62 +27,43 @@ export interface TargetResult {
 export interface ChallengeBenchResult {
   benchmark: 'x402-challenge';
   measuredAt: string;
-  machine: { node: string; cpus: number; cpuModel: string; platform: string };
+  machine: Machine;
   settings: ChallengeBenchOptions & { path: string };
   results: TargetResult[];
 }
 
-const here = path.dirname(fileURLToPath(import.meta.url));
+const SERVERS_MAIN = path.join(path.dirname(fileURLToPath(import.meta.url)), 'servers-main.ts');
 
-/** Starts the servers in a child process (so load generation and serving do not share an event loop) and loads each in turn. */
-export async function runChallengeBench(options: ChallengeBenchOptions): Promise<ChallengeBenchResult> {
-  const child = spawn(process.execPath, ['--conditions=@paysight/source', '--import', 'tsx', path.join(here, 'servers-main.ts')], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-    env: { ...process.env, HARDHAT_DISABLE_TELEMETRY_PROMPT: 'true' },
-  });
+/** Loads each server with the unpaid request; every answer must be a 402. */
+export async function runChallengeBench(options: ChallengeBenchOptions, serversProcess: ServersProcessOptions = {}): Promise<ChallengeBenchResult> {
+  const processes = await startBenchProcesses<ChallengeTargets>(SERVERS_MAIN, serversProcess);
+  const { servers } = processes;
   try {
-    const targets = await new Promise<Record<string, string>>((resolve, reject) => {
-      let buffered = '';
-      child.stdout!.on('data', (chunk: Buffer) => {
-        buffered += chunk.toString();
-        const line = buffered.split('\n').find((l) => l.startsWith('{'));
-        if (line) resolve(JSON.parse(line) as Record<string, string>);
-      });
-      child.once('exit', (code) => reject(new Error(`bench servers exited with ${code}`)));
+    const request = (url: string): LoadRequest => ({ url: `${url}${BENCH_TOOL.path}`, headers: { 'content-type': 'application/json' }, body: JSON.stringify(options.body), expectedStatus: 402 });
+    const rounds = await measureInRounds(
+      Object.entries(servers.targets).map(([target, url]) => [target, request(url)] as const),
+      options,
+    );
+    const measured = [...rounds].map(([target, runs]) => {
+      const run = combineRounds(runs);
+      return { target, requestsPerSecond: run.requestsPerSecond, latencyMs: run.latencyMs, non402Responses: run.otherStatuses, errors: run.errors };
     });
-
-    const measured: Omit<TargetResult, 'ratioToBareExpress'>[] = [];
-    for (const [target, url] of Object.entries(targets)) {
-      await load(url, { ...options, durationSeconds: 2 }); // warm-up: JIT, connection pools
-      const run = await load(url, options);
-      measured.push({
-        target,
-        requestsPerSecond: Math.round(run.requests.average),
-        latencyMs: { p50: run.latency.p50, p99: run.latency.p99 },
-        non402Responses: Object.entries(run.statusCodeStats ?? {}).reduce((n, [code, stat]) => (code === '402' ? n : n + (stat.count ?? 0)), 0),
-        errors: run.errors + run.timeouts,
-      });
-    }
     const bare = measured.find((m) => m.target === 'bareExpress')!.requestsPerSecond;
     return {
       benchmark: 'x402-challenge',
       measuredAt: new Date().toISOString(),
-      machine: { node: process.version, cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? 'unknown', platform: `${os.platform()} ${os.arch()}` },
+      machine: machine(),
       settings: { ...options, path: BENCH_TOOL.path },
-      results: measured.map((m) => ({ ...m, ratioToBareExpress: Number((m.requestsPerSecond / bare).toFixed(3)) })),
+      results: measured.map((m) => ({ ...m, ratioToBareExpress: ratio(m.requestsPerSecond, bare) })),
     };
   } finally {
-    child.kill('SIGTERM');
+    await processes.close();
   }
 }
 
-function load(url: string, options: ChallengeBenchOptions): Promise<autocannon.Result> {
-  return autocannon({
-    url: `${url}${BENCH_TOOL.path}`,
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(options.body),
-    connections: options.connections,
-    duration: options.durationSeconds,
-  });
+export function challengeTable(result: ChallengeBenchResult): string {
+  return markdownTable(
+    ['server', 'requests/s', 'p50 ms', 'p99 ms', 'ratio to bare Express', 'non-402 or errors'],
+    result.results.map((r) => [r.target, r.requestsPerSecond, r.latencyMs.p50, r.latencyMs.p99, r.ratioToBareExpress, r.non402Responses + r.errors]),
+  );
 }

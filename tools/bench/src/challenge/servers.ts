@@ -1,50 +1,30 @@
-import { toolById } from '@paysight/contracts';
-import { createDevnetChainSource, freshAccount } from '@paysight/devnet';
 import { buildChallenge, PAYMENT_REQUIRED_HEADER, type Challenge } from '@paysight/payment';
-import { startLocalServices } from '@paysight/stack';
-import { startStackApi } from '@paysight/stack/api';
-import { openStore } from '@paysight/store';
 import { HTTPFacilitatorClient } from '@x402/core/server';
 import { ExactEvmScheme } from '@x402/evm/exact/server';
 import { paymentMiddleware, x402ResourceServer } from '@x402/express';
 import express from 'express';
-import type { AddressInfo } from 'node:net';
+import { BENCH_TOOL } from '../shared/bench-tool.js';
+import { listen } from '../shared/listen.js';
+import { localServicesOfArgs } from '../shared/local-services.js';
+import { startPaysightApi } from '../shared/paysight-api.js';
+import type { ChildServers } from '../shared/servers-child.js';
 
-/** The paid route every server answers with a 402. */
-export const BENCH_TOOL = toolById('wallet_snapshot')!;
-
-export interface BenchServers {
-  /** Base URLs of the three servers. */
-  targets: { paysight: string; bareExpress: string; referenceX402Express: string };
-  close(): Promise<void>;
-}
-
-function listen(app: express.Express): Promise<{ url: string; close: () => Promise<void> }> {
-  return new Promise((resolve) => {
-    const server = app.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      resolve({ url: `http://127.0.0.1:${port}`, close: () => new Promise((done) => server.close(() => done())) });
-    });
-  });
+/** Base URLs of the three servers; each answers the paid route of BENCH_TOOL with a 402. */
+export interface ChallengeTargets {
+  paysight: string;
+  bareExpress: string;
+  referenceX402Express: string;
 }
 
 /**
  * Three servers answering the same unpaid POST with a 402: the Paysight API (validation, catalog
- * route, challenge built per request), a bare Express route sending a precomputed 402, and the
- * reference @x402/express middleware configured for the same price and payee.
+ * route, challenge kept per tool and resource URL), a bare Express route sending a precomputed 402,
+ * and the reference @x402/express middleware configured for the same price and payee.
  */
-export async function startBenchServers(): Promise<BenchServers> {
-  const services = await startLocalServices({ seed: false });
-  const { devnet, facilitator } = services;
-  const payTo = freshAccount().address;
-  const store = await openStore({ dataDir: 'memory://' });
-
-  const paysight = await startStackApi(services.info, {
-    payTo,
-    store,
-    facilitatorTimeoutMs: 5_000,
-    chainSource: createDevnetChainSource(devnet, { explorer: false }),
-  });
+export async function startBenchServers(): Promise<ChildServers<ChallengeTargets>> {
+  const services = localServicesOfArgs();
+  const paysight = await startPaysightApi(services);
+  const { payTo } = paysight;
 
   const bareApp = express();
   bareApp.use(express.json());
@@ -58,7 +38,7 @@ export async function startBenchServers(): Promise<BenchServers> {
 
   const referenceApp = express();
   referenceApp.use(express.json());
-  const resourceServer = new x402ResourceServer(new HTTPFacilitatorClient({ url: facilitator.url })).register('eip155:8453', new ExactEvmScheme());
+  const resourceServer = new x402ResourceServer(new HTTPFacilitatorClient({ url: services.facilitatorUrl })).register('eip155:8453', new ExactEvmScheme());
   referenceApp.use(
     paymentMiddleware(
       { [`POST ${BENCH_TOOL.path}`]: { accepts: { scheme: 'exact', price: `$${BENCH_TOOL.price}`, network: 'eip155:8453', payTo }, description: BENCH_TOOL.title } },
@@ -71,11 +51,10 @@ export async function startBenchServers(): Promise<BenchServers> {
   const reference = await listen(referenceApp);
 
   return {
-    targets: { paysight: paysight.url, bareExpress: bare.url, referenceX402Express: reference.url },
+    targets: { paysight: paysight.api.url, bareExpress: bare.url, referenceX402Express: reference.url },
     close: async () => {
-      await Promise.all([paysight.close(), bare.close(), reference.close()]);
-      await store.close();
-      await services.close();
+      await Promise.all([bare.close(), reference.close()]);
+      await paysight.close();
     },
   };
 }
