@@ -73,7 +73,7 @@ export async function startReferenceMcpServer(options: ReferenceMcpOptions): Pro
   // After listening: the resource URLs name the port, as Paysight's name its own.
   for (const entry of CATALOG) {
     const challenge = buildChallenge(entry, { payTo: options.payTo, resourceUrl: `${listening.url}${entry.path}` });
-    const result = toolCallResult(entry, { kind: 'payment_required', httpStatus: 402, challenge, x402RequestId: null }, { docsUrl: `${listening.url}/agents` });
+    const result = toolCallResult(entry, { kind: 'payment_required', httpStatus: 402, challenge, x402RequestId: null }, { docsUrl: `${listening.url}/agents`, restUrl: `${listening.url}${entry.path}` });
     unpaidResults.set(entry.mcpName, result as CallToolResult);
   }
   return listening;
