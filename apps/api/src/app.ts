@@ -4,7 +4,8 @@ import { LOOPBACK_HOSTS, createMcpHttpHandler, createMcpService, type McpService
 import { createPaidCallService, type PaidCallService } from '@paysight/paid-call';
 import type { PaidCallProcessor } from '@paysight/payment';
 import { TOOL_MODULES } from '@paysight/tools';
-import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import express, { type ErrorRequestHandler, type Express } from 'express';
 import { sendError } from './http/errors.js';
 import { bodyErrors, jsonBody } from './http/json-body.js';
 import { silentLogger, type Logger } from './http/logger.js';
@@ -57,7 +58,62 @@ export function createServing(deps: ApiDeps): Serving {
 
 export const MCP_PATH = '/api/mcp';
 
-/** The REST service and /api/mcp. Composition only: every dependency is passed in. */
+/**
+ * The whole HTTP service: /api/mcp, then the REST app. /api/mcp is answered ahead of Express: it
+ * reads its own body and answers in JSON-RPC, so Express's router and middleware would only add
+ * their cost (a third of an unpaid MCP call's; docs/benchmarks.md). Both log the same request line.
+ */
+export function createRequestListener(deps: ApiDeps, serving: Serving = createServing(deps)): RequestListener {
+  const log = deps.log ?? silentLogger;
+  const app = createApp(deps, serving);
+  const mcp = createMcpHttpHandler({
+    service: serving.mcp,
+    maxBodyBytes: deps.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES,
+    allowedHosts: allowedMcpHosts(deps),
+  });
+  return (req, res) => {
+    if (pathOf(req.url) !== MCP_PATH) {
+      app(req, res);
+      return;
+    }
+    logRequest(log, req, res, () => ({ path: MCP_PATH }));
+    mcp(req, res).catch((error: unknown) => {
+      log.error('unhandled_error', { requestId: res.getHeader('X-Request-Id'), error: error instanceof Error ? error.stack : String(error) });
+      if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32603, message: 'Internal error.' }, id: null }));
+    });
+  };
+}
+
+const DEFAULT_BODY_LIMIT_BYTES = 256 * 1024;
+
+/** The public host, loopback and the configured extra hosts; recomputed only when the public origin changes. */
+function allowedMcpHosts(deps: ApiDeps): () => readonly string[] {
+  let origin = '';
+  let hosts: readonly string[] = [];
+  return () => {
+    const current = deps.publicBaseUrl();
+    if (current !== origin) {
+      origin = current;
+      hosts = [new URL(current).hostname, ...LOOPBACK_HOSTS, ...(deps.mcpAllowedHosts ?? [])];
+    }
+    return hosts;
+  };
+}
+
+const pathOf = (url: string | undefined) => (url ?? '/').split('?', 1)[0];
+
+/** Gives the request an id (X-Request-Id) and logs one line when it is answered; `fields` is read then. */
+function logRequest(log: Logger, req: IncomingMessage, res: ServerResponse, fields: () => { path: string; x402RequestId?: unknown }): string {
+  const requestId = randomUUID();
+  const started = process.hrtime.bigint();
+  res.setHeader('X-Request-Id', requestId);
+  res.on('finish', () => {
+    log.info('request', { requestId, method: req.method, status: res.statusCode, ms: Number((process.hrtime.bigint() - started) / 1_000_000n), ...fields() });
+  });
+  return requestId;
+}
+
+/** The REST service. Composition only: every dependency is passed in. */
 export function createApp(deps: ApiDeps, serving: Serving = createServing(deps)): Express {
   const log = deps.log ?? silentLogger;
   const app = express();
@@ -65,27 +121,14 @@ export function createApp(deps: ApiDeps, serving: Serving = createServing(deps))
   app.set('trust proxy', true);
 
   app.use((req, res, next) => {
-    const requestId = randomUUID();
-    const started = process.hrtime.bigint();
-    res.locals.requestId = requestId;
-    res.setHeader('X-Request-Id', requestId);
-    res.on('finish', () => {
-      log.info('request', {
-        requestId,
-        method: req.method,
-        // The matched route, not the path: a saved report's path holds its secret id.
-        path: req.route ? `${req.baseUrl}${String(req.route.path)}` : req.path,
-        status: res.statusCode,
-        ms: Number((process.hrtime.bigint() - started) / 1_000_000n),
-        x402RequestId: res.locals.x402RequestId,
-      });
-    });
+    res.locals.requestId = logRequest(log, req, res, () => ({
+      // The matched route, not the path: a saved report's path holds its secret id.
+      path: req.route ? `${req.baseUrl}${String(req.route.path)}` : req.path,
+      x402RequestId: res.locals.x402RequestId,
+    }));
     next();
   });
-  const bodyLimitBytes = deps.bodyLimitBytes ?? 256 * 1024;
-  // Before the JSON body parser: the MCP handler reads its own body and answers in JSON-RPC.
-  app.all(MCP_PATH, mcpRoute(deps, serving.mcp, bodyLimitBytes));
-  app.use(jsonBody(bodyLimitBytes));
+  app.use(jsonBody(deps.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES));
   app.use(bodyErrors);
 
   app.use(healthRouter({ chainSource: deps.chainSource, store: deps.store, facilitatorReachable: deps.facilitatorReachable, version: SERVICE_VERSION }));
@@ -95,17 +138,6 @@ export function createApp(deps: ApiDeps, serving: Serving = createServing(deps))
   app.use((req, res) => sendError(res, 404, 'not_found', `No route for ${req.method} ${req.path}.`));
   app.use(errorHandler(log));
   return app;
-}
-
-function mcpRoute(deps: ApiDeps, service: McpService, maxBodyBytes: number): RequestHandler {
-  const handle = createMcpHttpHandler({
-    service,
-    maxBodyBytes,
-    allowedHosts: () => [new URL(deps.publicBaseUrl()).hostname, ...LOOPBACK_HOSTS, ...(deps.mcpAllowedHosts ?? [])],
-  });
-  return (req, res, next) => {
-    handle(req, res).catch(next);
-  };
 }
 
 function describe(error: unknown): string {

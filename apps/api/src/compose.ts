@@ -4,7 +4,7 @@ import { createHttpFacilitatorClient, createPaidCallProcessor, createViemAuthori
 import { openStore } from '@paysight/store';
 import { notConfiguredNarrator } from '@paysight/tools';
 import type { McpService } from '@paysight/mcp-adapter';
-import { createApp, createServing, type ApiDeps } from './app.js';
+import { createRequestListener, createServing, type ApiDeps } from './app.js';
 import { ConfigError, type ApiConfig } from './config.js';
 import { jsonLogger } from './http/logger.js';
 import { listen, type RunningServer } from './server.js';
@@ -60,8 +60,7 @@ export async function startApiService(config: ApiConfig, chainSource: ChainSourc
       log: jsonLogger({ enabled: config.logRequests, write: options.logWrite }),
     };
     const serving = createServing(deps);
-    const app = createApp(deps, serving);
-    const server = await listen(app, config.host, config.port);
+    const server = await listen(createRequestListener(deps, serving), config.host, config.port);
     listeningUrl = server.url;
     return {
       ...server,

@@ -1,4 +1,4 @@
-export { createApp, createServing, MCP_PATH, SERVICE_VERSION, type ApiDeps, type Serving } from './app.js';
+export { createApp, createRequestListener, createServing, MCP_PATH, SERVICE_VERSION, type ApiDeps, type Serving } from './app.js';
 export { apiConfig, loadAiConfig, loadApiConfig, ConfigError, type ApiConfig } from './config.js';
 export { startApiService, type ApiService } from './compose.js';
 export { listen, type RunningServer } from './server.js';

@@ -1,6 +1,5 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Express } from 'express';
 
 export interface RunningServer {
   url: string;
@@ -9,8 +8,8 @@ export interface RunningServer {
 }
 
 /** Listens on host:port (0 = a free port); close() waits for open connections to finish. */
-export async function listen(app: Express, host: string, port: number): Promise<RunningServer> {
-  const server: Server = createServer(app);
+export async function listen(listener: RequestListener, host: string, port: number): Promise<RunningServer> {
+  const server: Server = createServer(listener);
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

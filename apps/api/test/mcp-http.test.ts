@@ -122,6 +122,23 @@ describe('/api/mcp: tools, toolsets, validation and protection', () => {
     await expect(mcp.client.callTool({ name: 'svc_nope', arguments: {} })).rejects.toThrow(/^MCP error -32602: Unknown tool: svc_nope\. Call paysight_find_tools/);
   });
 
+  it('answers a plain tools/list from its kept bytes exactly as the SDK answers it', async () => {
+    const list = (id: number | string) => ({ jsonrpc: '2.0', id, method: 'tools/list' });
+    const kept = await rpc(`${mcp.api.url}/api/mcp?toolsets=wallet,tx`, list('a'));
+    expect(kept.headers.get('content-type')).toBe('application/json');
+    // A page size makes the SDK answer (one page of up to 1000 is the whole list).
+    const sdk = await rpc(`${mcp.api.url}/api/mcp?toolsets=wallet,tx&pageSize=1000`, list('a'));
+    expect(sdk.headers.get('content-type')).toBe('application/json');
+    expect(await kept.json()).toEqual(await sdk.json());
+    const numbered = (await (await rpc(`${mcp.api.url}/api/mcp`, list(7))).json()) as { id: unknown; result: { tools: unknown[] } };
+    expect(numbered.id).toBe(7);
+    expect(numbered.result.tools).toHaveLength(mcp.tools.length);
+    // What the SDK would refuse is left to the SDK.
+    expect((await rpc(`${mcp.api.url}/api/mcp`, list(1), { accept: 'application/json' })).status).toBe(406);
+    expect((await rpc(`${mcp.api.url}/api/mcp`, list(1), { 'mcp-protocol-version': '1999-01-01' })).status).toBe(400);
+    expect((await rpc(`${mcp.api.url}/api/mcp`, { ...list(1), id: null })).status).toBe(400);
+  });
+
   it('finds tools for a task, free, across toolsets', async () => {
     const result = await mcp.client.callTool({ name: FIND_TOOLS_NAME, arguments: { task: 'why did my transaction revert' } });
     expect(result.isError).toBeFalsy();

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { CATALOG, type CatalogEntry } from '@paysight/contracts';
 import type { PaidCallService } from '@paysight/paid-call';
+import type { Challenge } from '@paysight/payment';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
@@ -43,6 +44,8 @@ export interface McpSessionOptions {
 export interface McpService {
   /** A fresh low-level SDK server for one transport (one stdio process, or one stateless HTTP request). */
   createServer(session?: McpSessionOptions): Server;
+  /** The tools/list result of a session that lists in one page, serialized once per toolset selection; null when it pages. */
+  toolsListJson(session?: McpSessionOptions): string | null;
 }
 
 const INSTRUCTIONS =
@@ -62,6 +65,8 @@ export function createMcpService(options: McpServiceOptions): McpService {
   // a few µs for the whole constructor with this one; docs/benchmarks.md, "MCP throughput").
   const jsonSchemaValidator = new AjvJsonSchemaValidator();
 
+  const unpaidResults = new WeakMap<Challenge, CallToolResult>();
+
   function listedTools(toolsets: readonly Toolset[]): Tool[] {
     return [...enabled.filter((entry) => toolsets.includes(entry.family)).map((entry) => definitions.get(entry.mcpName)!), findDefinition];
   }
@@ -72,7 +77,14 @@ export function createMcpService(options: McpServiceOptions): McpService {
     const response = split.ok
       ? await options.paidCalls.call({ entry, body: split.input, payment: split.payment, requestId, resourceUrl: restUrl(entry), progress })
       : { kind: 'error' as const, httpStatus: 400 as const, body: split.error, x402RequestId: null };
-    return toolCallResult(entry, response, { docsUrl: docsUrl(), restUrl: restUrl(entry) }) as CallToolResult;
+    if (response.kind !== 'payment_required' || response.x402RequestId !== null) return toolCallResult(entry, response, { docsUrl: docsUrl(), restUrl: restUrl(entry) }) as CallToolResult;
+    // An unpaid call's challenge is built once per tool and resource URL and kept; so is its result.
+    let result = unpaidResults.get(response.challenge);
+    if (!result) {
+      result = toolCallResult(entry, response, { docsUrl: docsUrl(), restUrl: restUrl(entry) }) as CallToolResult;
+      unpaidResults.set(response.challenge, result);
+    }
+    return result;
   }
 
   function callFindTools(args: Record<string, unknown>, listed: ReadonlySet<string>): CallToolResult {
@@ -86,7 +98,20 @@ export function createMcpService(options: McpServiceOptions): McpService {
     return { content: [{ type: 'text', text: summary }, { type: 'text', text: JSON.stringify(found) }], structuredContent: found };
   }
 
+  const listJson = new Map<string, string>();
+
   return {
+    toolsListJson(session = {}) {
+      if (session.pageSize) return null;
+      const toolsets = session.toolsets ?? TOOLSETS;
+      const key = toolsets.join(',');
+      let json = listJson.get(key);
+      if (json === undefined) {
+        json = JSON.stringify({ tools: listedTools(toolsets) });
+        listJson.set(key, json);
+      }
+      return json;
+    },
     createServer(session = {}) {
       const toolsets = session.toolsets ?? TOOLSETS;
       const tools = listedTools(toolsets);
