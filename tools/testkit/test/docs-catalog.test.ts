@@ -158,6 +158,26 @@ describe('regenerate', () => {
     expect(regenerate('README.md', once, CATALOG, sections)).toBe(once);
   });
 
+  it('writes one MCP toolset row per catalog family, with served counts and the longest name', () => {
+    const text = doc('<!-- catalog:begin mcp-toolsets -->', '<!-- catalog:end -->');
+    expect(regenerate('docs/mcp.md', text, CATALOG)).toBe(
+      doc(
+        '<!-- catalog:begin mcp-toolsets -->',
+        '',
+        '| toolset | tools in the catalog | served today | longest MCP name |',
+        '|---|---|---|---|',
+        '| `wallet` | 2 | 2 | `svc_coin_check` (14 characters) |',
+        '| `tx` | 0 | 0 | none yet |',
+        '| `trust` | 1 | 0 | `svc_trust_me` (12 characters) |',
+        '| `expansion` | 0 | 0 | none yet |',
+        '| `ext` | 0 | 0 | none yet |',
+        '| `x402` | 0 | 0 | none yet |',
+        '',
+        '<!-- catalog:end -->',
+      ),
+    );
+  });
+
   it('writes the heading and endpoint lines of a tool section', () => {
     const text = doc('<!-- catalog:begin tool trust_me -->', '<!-- catalog:end -->');
     expect(regenerate('docs/tools/trust.md', text, CATALOG)).toBe(
