@@ -1,4 +1,4 @@
-import { type CatalogEntry, type ErrorBody, errorBody } from '@paysight/contracts';
+import { type CatalogEntry, type ChainName, type ErrorBody, errorBody, isChainName } from '@paysight/contracts';
 import type { DecodeResult, PaidCallOutcome, PaidCallProcessor, UnavailableSource } from '@paysight/payment';
 import type { ProgressReporter, ToolModule, ToolOutput, ToolPorts } from '@paysight/tools';
 import type { PaidCallResponse } from './response.js';
@@ -55,7 +55,19 @@ export function createPaidCallService(options: PaidCallServiceOptions): PaidCall
 
   async function serve(module: ToolModule, input: unknown, request: PaidCallRequest): Promise<PaidCallResponse> {
     const served = options.ports.chain.chains();
-    const missing = module.chains(input).filter((chain) => !served.includes(chain));
+    const requested = module.chains(input);
+    const unknown = requested.filter((chain) => !isChainName(chain));
+    if (unknown.length) {
+      const listed = unknown.map((chain) => JSON.stringify(chain)).join(', ');
+      return refused(
+        400,
+        errorBody('invalid_request', `Unknown chain ${listed}. This server serves ${served.join(', ')} (by name, chain id or CAIP-2 id such as eip155:8453). Nothing was charged.`, {
+          issues: [{ path: 'chain', message: `unknown chain ${listed}` }],
+          servedChains: served,
+        }),
+      );
+    }
+    const missing = requested.filter((chain) => !served.includes(chain as ChainName));
     if (missing.length) {
       return refused(503, errorBody('chain_unavailable', `Chain data for ${missing.join(', ')} is not available on this server. Nothing was charged.`));
     }

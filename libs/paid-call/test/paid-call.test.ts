@@ -1,4 +1,4 @@
-import { catalogEntry, responseSchema, type CatalogEntry, type Store } from '@paysight/contracts';
+import { catalogEntry, resolveChain, responseSchema, type CatalogEntry, type Store } from '@paysight/contracts';
 import {
   createHttpFacilitatorClient,
   createPaidCallProcessor,
@@ -65,16 +65,35 @@ describe('paid-call service (no transport)', () => {
       [[1, 2], 400, 'invalid_json'],
       [{ address: 'nope' }, 400, 'invalid_request'],
       [{ address: alice(), notes: 'abandon ability able about above absent absorb abstract absurd abuse access accident' }, 400, 'sensitive_input'],
-      [catalogEntry('agent_wallet_profile').example, 501, 'not_implemented', catalogEntry('agent_wallet_profile')],
     ];
     for (const [body, httpStatus, code, entry] of cases) {
       const response = expectKind(await paidCalls.call(request(body, NO_PAYMENT, entry)), 'error');
       expect({ httpStatus: response.httpStatus, code: response.body.error.code }).toEqual({ httpStatus, code });
     }
+    const withoutSnapshot = service({ tools: [txStatus] });
+    const notServed = expectKind(await withoutSnapshot.paidCalls.call(request({ address: alice(), chain: 'base' })), 'error');
+    expect({ httpStatus: notServed.httpStatus, code: notServed.body.error.code }).toEqual({ httpStatus: 501, code: 'not_implemented' });
     const base = readTestStack().devnet.chains.base;
     const baseOnly = service({ ports: toolPorts({ chain: createChainSource({ rpc: { chains: { base: { rpcUrl: base.rpcUrl, demo: true } } } }) }) });
     const offChain = expectKind(await baseOnly.paidCalls.call(request({ address: alice(), chain: 'polygon' })), 'error');
     expect({ httpStatus: offChain.httpStatus, code: offChain.body.error.code }).toEqual({ httpStatus: 503, code: 'chain_unavailable' });
+  });
+
+  it('answers a free chain string it does not know with 400 and the chains it serves, before any payment', async () => {
+    const profile = catalogEntry('agent_wallet_profile');
+    const freeChainTool = defineToolModule(profile, {
+      chains: (input) => [resolveChain(input.chain)?.name ?? input.chain],
+      gather: () => Promise.reject(new Error('a refused call reads nothing')),
+      analyze: () => {
+        throw new Error('a refused call analyzes nothing');
+      },
+    });
+    const { paidCalls } = service({ tools: [freeChainTool] });
+    const unknown = expectKind(await paidCalls.call(request({ ...profile.example, chain: 'solana' }, NO_PAYMENT, profile)), 'error');
+    expect(unknown).toMatchObject({ httpStatus: 400, body: { error: { code: 'invalid_request', details: { servedChains: ['ethereum', 'base', 'polygon', 'arbitrum', 'optimism'] } } } });
+    expect(unknown.body.error.message).toMatch(/Unknown chain "solana"\. This server serves ethereum, base, polygon, arbitrum, optimism/);
+    // A known chain by its CAIP-2 id goes on to the payment.
+    expectKind(await paidCalls.call(request({ ...profile.example, chain: 'eip155:8453' }, NO_PAYMENT, profile)), 'payment_required');
   });
 
   it('challenges, then serves a paid call once: the envelope of the catalog, the receipt, the payee paid', async () => {

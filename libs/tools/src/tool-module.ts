@@ -46,8 +46,12 @@ export interface ToolOutput<Result> {
 /** A tool as the serving layer runs it: its catalog entry, the chains a call reads, and one run. */
 export interface ToolModule<E extends CatalogEntry = CatalogEntry> {
   readonly entry: E;
-  /** Chains the call will read; known before payment, so a chain that cannot be served is refused up front. */
-  chains(input: RequestOf<E>): ChainName[];
+  /**
+   * Chains the call will read, known before payment so that an unknown chain (any string that is not
+   * a ChainName: tools whose request takes a free chain pass it on as given) is refused with 400 and a
+   * chain this server does not serve with 503, up front.
+   */
+  chains(input: RequestOf<E>): readonly string[];
   /** gather, then analyze, then finish when the tool has one. */
   run(input: RequestOf<E>, ports: ToolPorts, context: RunContext): Promise<ToolOutput<ResultOf<E>>>;
 }
@@ -55,7 +59,8 @@ export interface ToolModule<E extends CatalogEntry = CatalogEntry> {
 type Finish<E extends CatalogEntry, Analysis> = (input: RequestOf<E>, output: ToolOutput<Analysis>, ports: ToolPorts, context: AnalyzeContext) => Promise<ToolOutput<ResultOf<E>>>;
 
 export interface ToolSteps<E extends CatalogEntry, Data, Analysis> {
-  chains(input: RequestOf<E>): ChainName[];
+  /** As ToolModule.chains: ChainNames, or a free chain string as given when it names no known chain. */
+  chains(input: RequestOf<E>): readonly string[];
   /** May report its own phases as they finish (a multi-stage gather); the run reports the steps around it. */
   gather(input: RequestOf<E>, ports: ToolPorts, progress: ProgressReporter): Promise<Data>;
   analyze(input: RequestOf<E>, data: Data, context: AnalyzeContext): ToolOutput<Analysis>;
