@@ -6,6 +6,7 @@ import { txDecode } from './tx/decode/index.js';
 import { batchWalletSnapshot } from './wallet/batch/index.js';
 import { walletAudit } from './wallet/audit/index.js';
 import { deepWalletReport, savedReport } from './wallet/report/index.js';
+import { receiptAudit } from './trust/receipt-audit/index.js';
 
 /** Each tool id's module is declared against that id's own catalog entry. */
 type ToolRegistry = { readonly [Id in ToolId]?: ToolModule<CatalogEntryOf<Id>> };
@@ -19,6 +20,7 @@ export const TOOL_MODULES = {
   wallet_audit: walletAudit,
   deep_wallet_report: deepWalletReport,
   saved_report: savedReport,
+  receipt_audit: receiptAudit,
 } as const satisfies ToolRegistry;
 
 /**
@@ -29,7 +31,6 @@ export const NOT_SERVED_YET: Readonly<Partial<Record<ToolId, string>>> = {
   agent_payment_preflight: 'the agent-commerce trust family is being built',
   seller_profile: 'the agent-commerce trust family is being built',
   authenticity_score: 'the agent-commerce trust family is being built',
-  receipt_audit: 'the agent-commerce trust family is being built',
   agent_wallet_profile: 'the agent-commerce trust family is being built',
   mandate_chain_evidence: 'the agent-commerce trust family is being built',
 };

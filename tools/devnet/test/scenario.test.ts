@@ -95,12 +95,13 @@ describe.each(CHAIN_NAMES)('the seeded scenario on %s', (chain) => {
     const usdc = (n: string) => parseUnits(n, 6).toString();
     const x402Spent = chain === 'base' ? BigInt(priceOf(toolById('wallet_snapshot')!).atomic) + BigInt(priceOf(toolById('wallet_audit')!).atomic) : 0n;
     expect(wallets.demoBuyer?.balances.tokens.usdc).toBe((parseUnits('1000', PAYMENT.decimals) - x402Spent).toString());
-    expect(wallets.payee?.balances.tokens.usdc).toBe(x402Spent.toString());
+    // The receipt cases pay the payee 0.01 (in full) and 0.005 (underpaid), and carol 0.01 (wrong payee).
+    expect(wallets.payee?.balances.tokens.usdc).toBe((x402Spent + parseUnits('0.015', PAYMENT.decimals)).toString());
     expect(wallets.demoBuyer?.balances.native).toBe(parseUnits('100', 18).toString());
     const tokens = (usdcAmount: string, devnetDollar: string, wrappedNative: string) => ({ usdc: usdcAmount, devnetDollar, wrappedNative, counterfeitUsdc: '0' });
     expect(wallets.alice?.balances.tokens).toEqual(tokens(usdc('500'), dusd('8600'), dusd('2')));
     expect(wallets.bob?.balances.tokens).toEqual(tokens(usdc('210'), dusd('3600'), '0'));
-    expect(wallets.carol?.balances.tokens).toEqual(tokens(usdc('40'), dusd('300'), dusd('1')));
+    expect(wallets.carol?.balances.tokens).toEqual(tokens(usdc('40.01'), dusd('300'), dusd('1')));
     expect([wallets.alice?.balances.nfts, wallets.bob?.balances.nfts, wallets.carol?.balances.nfts]).toEqual([
       { explorers: ['2'] },
       { explorers: ['3'] },
@@ -133,6 +134,7 @@ describe.each(CHAIN_NAMES)('the seeded scenario on %s', (chain) => {
       ['carol-overspends-dusd', 'ERC20: transfer amount exceeds balance'],
       ['bob-steps-too-far', 'Counter: step too large'],
       ['carol-decrements-empty-counter', 'CounterUnderflow'],
+      ['receipt-reverted', 'ERC20: transfer amount exceeds balance'],
     ]);
     const errorAbi = [...ARTIFACTS.Counter.abi, ...ARTIFACTS.DevnetToken.abi];
     for (const [, tx] of reverted) {
@@ -142,6 +144,16 @@ describe.each(CHAIN_NAMES)('the seeded scenario on %s', (chain) => {
       );
       const decoded = decodeErrorResult({ abi: errorAbi, data });
       expect(decoded.errorName === 'Error' ? decoded.args?.[0] : decoded.errorName).toBe(tx.revertReason ?? tx.revertError);
+    }
+  });
+
+  it('keeps its pending transactions in the mempool, unmined, one nonce ahead of their sender', async () => {
+    const client = publicClient(devnet, chain);
+    const pending = Object.entries(scenario().pendingTransactions);
+    expect(pending.map(([name]) => name)).toEqual(['receipt-pending']);
+    for (const [, tx] of pending) {
+      expect(await client.getTransaction({ hash: tx.hash })).toMatchObject({ blockNumber: null, from: tx.from.toLowerCase(), nonce: tx.nonce });
+      expect(await client.getTransactionCount({ address: tx.from })).toBe(tx.nonce - 1);
     }
   });
 

@@ -5,7 +5,7 @@ import { Ledger } from './ledger.js';
 import { describeRevert, replayRevert, type RevertCause } from './revert.js';
 import { stepTimestamps } from './schedule.js';
 import { planTransaction, type PlannedTransaction } from './transactions.js';
-import type { ChainScenario, ScenarioContract, ScenarioPlan, ScenarioRiskPattern, ScenarioTransaction, Step } from './types.js';
+import type { ChainScenario, ScenarioContract, ScenarioPendingTransaction, ScenarioPlan, ScenarioRiskPattern, ScenarioTransaction, Step } from './types.js';
 import { type Actor, type KnownContract, World } from './world.js';
 
 // Max fee = priority fee: every seeded transaction pays exactly this per gas, whatever the base fee.
@@ -68,7 +68,8 @@ export async function seedChain(
     }
   }
   await mineAtWallClock(handle);
-  return publish(world, ledger, transactions, plan);
+  const pending = await sendPending(handle, world, plan.pendingSteps ?? []);
+  return publish(world, ledger, transactions, pending, plan);
 }
 
 function assertUniqueNames(steps: readonly Step[]): void {
@@ -146,10 +147,36 @@ async function mineAtWallClock(handle: ChainHandle): Promise<void> {
   await handle.provider.request({ method: 'evm_mine', params: [] });
 }
 
+/**
+ * A nonce gap keeps each of these in the node's mempool for good: automining mines only transactions
+ * that can run. The node queues a gapped nonce only while automine is off. The ledger does not count them.
+ */
+async function sendPending(handle: ChainHandle, world: World, steps: readonly Step[]): Promise<Record<string, ScenarioPendingTransaction>> {
+  const pending: Record<string, ScenarioPendingTransaction> = {};
+  if (steps.length === 0) return pending;
+  await handle.provider.request({ method: 'evm_setAutomine', params: [false] });
+  for (const step of steps) {
+    const sender = world.actor(step.from);
+    const nonce = (await handle.client.getTransactionCount({ address: sender.address })) + 1;
+    const nonceOf = async (address: Address) => handle.client.getTransactionCount({ address });
+    const planned = await planTransaction(step, { world, chainId: handle.chain.id, sender, nonce, nonceOf });
+    const hash = await send(handle, sender, nonce, planned);
+    pending[step.name] = { hash, from: sender.address, to: planned.to, nonce };
+  }
+  await handle.provider.request({ method: 'evm_setAutomine', params: [true] });
+  return pending;
+}
+
 const TOKEN_KINDS: readonly string[] = ['usdc', 'erc20', 'counterfeit-erc20', 'wrapped-native'];
 
 /** The plain-JSON account of a seeded chain: names, addresses, transactions, expected balances and patterns. */
-function publish(world: World, ledger: Ledger, transactions: Record<string, ScenarioTransaction>, plan: ScenarioPlan): ChainScenario {
+function publish(
+  world: World,
+  ledger: Ledger,
+  transactions: Record<string, ScenarioTransaction>,
+  pendingTransactions: Record<string, ScenarioPendingTransaction>,
+  plan: ScenarioPlan,
+): ChainScenario {
   const contractEntries = world.contractEntries();
   const tokenIds = contractEntries.filter(([, c]) => TOKEN_KINDS.includes(c.kind)).map(([id]) => id);
   const collectionIds = contractEntries.filter(([, c]) => c.kind === 'erc721').map(([id]) => id);
@@ -172,5 +199,5 @@ function publish(world: World, ledger: Ledger, transactions: Record<string, Scen
     summary: pattern.summary,
   }));
   const benignWallets = (plan.benignWallets ?? []).map((label) => world.actor(label).label);
-  return { wallets, contracts, transactions, riskPatterns, benignWallets };
+  return { wallets, contracts, transactions, pendingTransactions, riskPatterns, benignWallets };
 }

@@ -81,6 +81,8 @@ export interface ScenarioPlan {
   impersonated?: Readonly<Record<string, Address>>;
   /** Executed in order, one transaction per block. */
   steps: readonly Step[];
+  /** Sent after seeding, each with a nonce one ahead of its sender's: they stay pending. One per sender. */
+  pendingSteps?: readonly Step[];
   /** What a risk engine should find, and where. */
   riskPatterns?: readonly PlannedRiskPattern[];
   /** Wallets with ordinary history that a risk engine must not flag. */
@@ -171,11 +173,20 @@ export interface ScenarioRiskPattern {
   summary: string;
 }
 
+export interface ScenarioPendingTransaction {
+  hash: Hex;
+  from: Address;
+  to: Address | null;
+  nonce: number;
+}
+
 export interface ChainScenario {
   wallets: Record<string, ScenarioWallet>;
   contracts: Record<string, ScenarioContract>;
   transactions: Record<string, ScenarioTransaction>;
   riskPatterns: ScenarioRiskPattern[];
+  /** Transactions left pending (never mined), by step name. */
+  pendingTransactions: Record<string, ScenarioPendingTransaction>;
   /** Labels of wallets that must raise no risk flag. */
   benignWallets: string[];
 }
