@@ -7,6 +7,7 @@ import { batchWalletSnapshot } from './wallet/batch/index.js';
 import { walletAudit } from './wallet/audit/index.js';
 import { deepWalletReport, savedReport } from './wallet/report/index.js';
 import { receiptAudit } from './trust/receipt-audit/index.js';
+import { mandateChainEvidence } from './trust/mandate-chain-evidence/index.js';
 
 /** Each tool id's module is declared against that id's own catalog entry. */
 type ToolRegistry = { readonly [Id in ToolId]?: ToolModule<CatalogEntryOf<Id>> };
@@ -21,6 +22,7 @@ export const TOOL_MODULES = {
   deep_wallet_report: deepWalletReport,
   saved_report: savedReport,
   receipt_audit: receiptAudit,
+  mandate_chain_evidence: mandateChainEvidence,
 } as const satisfies ToolRegistry;
 
 /**
@@ -32,7 +34,6 @@ export const NOT_SERVED_YET: Readonly<Partial<Record<ToolId, string>>> = {
   seller_profile: 'the agent-commerce trust family is being built',
   authenticity_score: 'the agent-commerce trust family is being built',
   agent_wallet_profile: 'the agent-commerce trust family is being built',
-  mandate_chain_evidence: 'the agent-commerce trust family is being built',
 };
 
 const byId: ReadonlyMap<string, ToolModule> = new Map(Object.values(TOOL_MODULES).map((module: ToolModule) => [module.entry.id, module]));

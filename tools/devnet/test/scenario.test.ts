@@ -95,8 +95,8 @@ describe.each(CHAIN_NAMES)('the seeded scenario on %s', (chain) => {
     const usdc = (n: string) => parseUnits(n, 6).toString();
     const x402Spent = chain === 'base' ? BigInt(priceOf(toolById('wallet_snapshot')!).atomic) + BigInt(priceOf(toolById('wallet_audit')!).atomic) : 0n;
     expect(wallets.demoBuyer?.balances.tokens.usdc).toBe((parseUnits('1000', PAYMENT.decimals) - x402Spent).toString());
-    // The receipt cases pay the payee 0.01 (in full) and 0.005 (underpaid), and carol 0.01 (wrong payee).
-    expect(wallets.payee?.balances.tokens.usdc).toBe((x402Spent + parseUnits('0.015', PAYMENT.decimals)).toString());
+    // The receipt cases pay the payee 0.01 (in full), 0.005 (underpaid) and 0.01 (the smart account's batch), and carol 0.01 (wrong payee).
+    expect(wallets.payee?.balances.tokens.usdc).toBe((x402Spent + parseUnits('0.025', PAYMENT.decimals)).toString());
     expect(wallets.demoBuyer?.balances.native).toBe(parseUnits('100', 18).toString());
     const tokens = (usdcAmount: string, devnetDollar: string, wrappedNative: string) => ({ usdc: usdcAmount, devnetDollar, wrappedNative, counterfeitUsdc: '0' });
     expect(wallets.alice?.balances.tokens).toEqual(tokens(usdc('500'), dusd('8600'), dusd('2')));

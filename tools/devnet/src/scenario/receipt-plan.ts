@@ -3,7 +3,7 @@ import { parseUnits } from 'viem';
 import type { Step } from './types.js';
 
 /**
- * Receipts for the receipt audit: one USDC payment of each outcome, on every chain. `receiptPayer`
+ * Receipts for the receipt audit and the mandate check: one USDC payment of each outcome, on every chain. `receiptPayer`
  * pays the scenario's `payee`; `receiptPendingPayer` sends only the payment left pending (see pendingReceiptSteps).
  */
 export const RECEIPT_WALLETS = ['receiptPayer', 'receiptPendingPayer'] as const;
@@ -25,6 +25,17 @@ export function receiptSteps(coin: (amount: string) => bigint): Step[] {
     pay('receipt-paid-wrong-payee', 'carol', RECEIPT_EXPECTED_AMOUNT),
     pay('receipt-underpaid', 'payee', RECEIPT_EXPECTED_AMOUNT / 2n),
     { ...pay('receipt-reverted', 'payee', usdc('1000000')), reverts: { reason: 'ERC20: transfer amount exceeds balance' } },
+    // One batch from the delegated smart account of the risk storylines: the expected payment, and more USDC to someone else.
+    {
+      name: 'mandate-payment-with-side-transfer',
+      kind: 'smart-account-batch',
+      from: 'smartAccountUser',
+      calls: [
+        { token: 'usdc', to: 'payee', amount: RECEIPT_EXPECTED_AMOUNT },
+        { token: 'usdc', to: 'landlord', amount: usdc('25') },
+      ],
+      daysAgo: 2,
+    },
   ];
 }
 

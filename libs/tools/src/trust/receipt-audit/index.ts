@@ -1,5 +1,5 @@
 import { catalogEntry, type ChainName, PAYMENT, resolveChain, type RequestOf, type ResultOf } from '@paysight/contracts';
-import { getAddress, isAddressEqual, parseUnits } from 'viem';
+import { getAddress, isAddressEqual, parseUnits, type Address } from 'viem';
 import { paymentTo, readUsdcPayment, requestedChain, usdcDecimal, usdcPaymentOf, type PaymentStatus, type UsdcPayment, type UsdcPaymentData } from '../../shared/usdc-payment.js';
 import { defineToolModule, type AnalyzeContext, type ToolOutput, type ToolPorts } from '../../tool-module.js';
 
@@ -27,7 +27,7 @@ export async function gatherReceiptAudit(input: Input, { chain }: ToolPorts): Pr
 }
 
 interface Observed {
-  payee: string | null;
+  payee: Address | null;
   amount: bigint | null;
   logIndexes: number[];
 }
@@ -116,7 +116,7 @@ export function analyzeReceiptAudit(input: Input, data: UsdcPaymentData, _contex
   const payment = usdcPaymentOf(data);
   const expected = parseUnits(input.expected_amount, PAYMENT.decimals);
   const seen = observed(payment, input.expected_payee);
-  const payeeMatches = seen.payee === null ? null : isAddressEqual(seen.payee as `0x${string}`, getAddress(input.expected_payee));
+  const payeeMatches = seen.payee === null ? null : isAddressEqual(seen.payee, getAddress(input.expected_payee));
   const amountMatches = seen.amount === null ? null : seen.amount === expected;
   const decision = receiptDecision(payment.status, payeeMatches, amountMatches);
   const limits = [...STANDING_LIMITS];
