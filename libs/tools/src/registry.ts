@@ -6,6 +6,7 @@ import { txDecode } from './tx/decode/index.js';
 import { batchWalletSnapshot } from './wallet/batch/index.js';
 import { walletAudit } from './wallet/audit/index.js';
 import { deepWalletReport, savedReport } from './wallet/report/index.js';
+import { paymentPreflight } from './trust/payment-preflight/index.js';
 
 /** Each tool id's module is declared against that id's own catalog entry. */
 type ToolRegistry = { readonly [Id in ToolId]?: ToolModule<CatalogEntryOf<Id>> };
@@ -19,6 +20,7 @@ export const TOOL_MODULES = {
   wallet_audit: walletAudit,
   deep_wallet_report: deepWalletReport,
   saved_report: savedReport,
+  agent_payment_preflight: paymentPreflight,
 } as const satisfies ToolRegistry;
 
 /**
@@ -26,7 +28,6 @@ export const TOOL_MODULES = {
  * 501 before any payment is asked for. A test holds that every entry is served or listed here.
  */
 export const NOT_SERVED_YET: Readonly<Partial<Record<ToolId, string>>> = {
-  agent_payment_preflight: 'the agent-commerce trust family is being built',
   seller_profile: 'the agent-commerce trust family is being built',
   authenticity_score: 'the agent-commerce trust family is being built',
   receipt_audit: 'the agent-commerce trust family is being built',
