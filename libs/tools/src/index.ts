@@ -13,6 +13,7 @@ export * from './wallet/report/index.js';
 export * from './risk/index.js';
 export * from './tx/status/index.js';
 export * from './tx/decode/index.js';
+export * from './trust/payment-preflight/index.js';
 export { decodeMethod, type DecodedMethod, type MethodSource } from './decoding/decode-call.js';
 export { decodeRevertData, PANIC_MEANINGS, type DecodedRevertData } from './decoding/decode-revert.js';
 export { recogniseContract, PERMIT2_ADDRESS, WRAPPED_NATIVE, type ContractProbe, type RecognisedContract } from './decoding/known-contracts.js';

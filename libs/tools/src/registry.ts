@@ -8,6 +8,7 @@ import { walletAudit } from './wallet/audit/index.js';
 import { deepWalletReport, savedReport } from './wallet/report/index.js';
 import { receiptAudit } from './trust/receipt-audit/index.js';
 import { mandateChainEvidence } from './trust/mandate-chain-evidence/index.js';
+import { paymentPreflight } from './trust/payment-preflight/index.js';
 
 /** Each tool id's module is declared against that id's own catalog entry. */
 type ToolRegistry = { readonly [Id in ToolId]?: ToolModule<CatalogEntryOf<Id>> };
@@ -23,6 +24,7 @@ export const TOOL_MODULES = {
   saved_report: savedReport,
   receipt_audit: receiptAudit,
   mandate_chain_evidence: mandateChainEvidence,
+  agent_payment_preflight: paymentPreflight,
 } as const satisfies ToolRegistry;
 
 /**
@@ -30,7 +32,6 @@ export const TOOL_MODULES = {
  * 501 before any payment is asked for. A test holds that every entry is served or listed here.
  */
 export const NOT_SERVED_YET: Readonly<Partial<Record<ToolId, string>>> = {
-  agent_payment_preflight: 'the agent-commerce trust family is being built',
   seller_profile: 'the agent-commerce trust family is being built',
   authenticity_score: 'the agent-commerce trust family is being built',
   agent_wallet_profile: 'the agent-commerce trust family is being built',

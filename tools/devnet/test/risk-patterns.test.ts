@@ -171,10 +171,13 @@ describe.each(CHAIN_NAMES)('the risk patterns planted on %s', (chain) => {
     }
   });
 
-  it('has no look-alike pair among its addresses but the planted one', () => {
+  it('has no look-alike pair among its addresses but the planted ones (poisoning, payment preflight)', () => {
     const addresses = [...Object.values(scenario().wallets).map((w) => w.address), ...Object.values(scenario().contracts).map((c) => c.address)];
     const pairs = addresses.flatMap((a, i) => addresses.slice(i + 1).filter((b) => looksAlike(a, b)).map((b) => [a, b]));
-    expect(pairs).toEqual([[address('poisonCounterparty'), address('lookalike')]]);
+    expect(pairs).toEqual([
+      [address('poisonCounterparty'), address('lookalike')],
+      [address('establishedSeller'), address('sellerLookalike')],
+    ]);
   });
 });
 

@@ -21,8 +21,8 @@ describe.each(CHAIN_NAMES)('the seeded scenario on %s', (chain) => {
 
   it('names the wallets and the contracts with their addresses', async () => {
     const { wallets, contracts } = scenario();
-    expect(Object.keys(wallets).sort()).toEqual([...SCENARIO_WALLETS, 'lazarus', 'lookalike'].sort());
-    expect(Object.entries(wallets).filter(([, w]) => w.impersonated).map(([label]) => label).sort()).toEqual(['lazarus', 'lookalike']);
+    expect(Object.keys(wallets).sort()).toEqual([...SCENARIO_WALLETS, 'lazarus', 'lookalike', 'sellerLookalike'].sort());
+    expect(Object.entries(wallets).filter(([, w]) => w.impersonated).map(([label]) => label).sort()).toEqual(['lazarus', 'lookalike', 'sellerLookalike']);
     expect(wallets.demoBuyer?.address).toBe(devnet.accounts.demoBuyer.address);
     expect(contracts.usdc).toMatchObject({ address: CHAINS[chain].usdc, kind: 'usdc', symbol: 'USDC', decimals: 6 });
     expect(Object.keys(contracts).sort()).toEqual(

@@ -1,5 +1,6 @@
 import { riskContext } from '../../src/risk/context.js';
-import { detectAddressPoisoning, lookalikeKey } from '../../src/risk/detectors/address-poisoning.js';
+import { detectAddressPoisoning } from '../../src/risk/detectors/address-poisoning.js';
+import { lookalikeKey } from '../../src/shared/lookalike.js';
 import { addr, citedHashes, hash, history, logTransfer, onlyFlag, tx, WALLET, walletEvidence } from '../support/evidence.js';
 import { CHAINS } from '@paysight/contracts';
 

@@ -1,12 +1,13 @@
 import { CHAINS, type ChainName, PAYMENT, priceOf, toolById } from '@paysight/contracts';
 import { parseUnits } from 'viem';
+import { PREFLIGHT_WALLETS, preflightImpersonated, preflightSteps } from './preflight-plan.js';
 import { BENIGN_WALLETS, impersonatedAddresses, RISK_WALLETS, riskPatterns, riskSections } from './risk-plan.js';
 import { pendingReceiptSteps, RECEIPT_WALLETS, receiptSteps } from './receipt-plan.js';
 import { mergeChronologically } from './schedule.js';
 import type { ScenarioPlan, Step } from './types.js';
 
 /** The named accounts, three ordinary wallets with some history between them, and the risk storylines' wallets. */
-export const SCENARIO_WALLETS = ['demoBuyer', 'payee', 'facilitator', 'faucet', 'alice', 'bob', 'carol', ...RISK_WALLETS, ...RECEIPT_WALLETS] as const;
+export const SCENARIO_WALLETS = ['demoBuyer', 'payee', 'facilitator', 'faucet', 'alice', 'bob', 'carol', ...RISK_WALLETS, ...RECEIPT_WALLETS, ...PREFLIGHT_WALLETS] as const;
 
 const usdc = (amount: string) => parseUnits(amount, PAYMENT.decimals);
 const dollars = (amount: string) => parseUnits(amount, 18);
@@ -77,12 +78,13 @@ function baseSteps(): Step[] {
 export function scenarioPlan(chain: ChainName): ScenarioPlan {
   return {
     wallets: SCENARIO_WALLETS,
-    impersonated: impersonatedAddresses(),
+    impersonated: { ...impersonatedAddresses(), ...preflightImpersonated() },
     steps: mergeChronologically([
       commonSteps(chain),
       ...(chain === 'base' ? [baseSteps()] : []),
       ...riskSections(chain),
       receiptSteps((amount) => parseUnits(amount, CHAINS[chain].nativeDecimals)),
+      preflightSteps(),
     ]),
     pendingSteps: pendingReceiptSteps(),
     riskPatterns: riskPatterns(),

@@ -5,18 +5,10 @@ import type { Movement } from '../../wallet/evidence/movements.js';
 import type { Detector } from '../context.js';
 import { buildFlag, describeMovement, movementEvidence } from '../evidence-items.js';
 import { imitatedToken } from './fake-token.js';
+import { LOOKALIKE_PREFIX_CHARS, LOOKALIKE_SUFFIX_CHARS, lookalikeKey } from '../../shared/lookalike.js';
 
-/** Look-alikes share this many hex characters after 0x... */
-export const LOOKALIKE_PREFIX_CHARS = 4;
-/** ...and this many at the end, with a real counterparty (what wallets show when they shorten addresses). */
-export const LOOKALIKE_SUFFIX_CHARS = 4;
 /** Dust: less than 10^-digits of a whole coin or token (0.0001 of the native coin, 0.01 of a token). */
 export const DUST_FRACTION_DIGITS = { native: 4, token: 2 } as const;
-
-export function lookalikeKey(address: string): string {
-  const hex = address.toLowerCase().slice(2);
-  return `${hex.slice(0, LOOKALIKE_PREFIX_CHARS)}…${hex.slice(-LOOKALIKE_SUFFIX_CHARS)}`;
-}
 
 export function isDust(activity: ActivityView, m: Movement): boolean {
   if (m.kind === 'erc721' || m.kind === 'erc1155') return false;
