@@ -6,6 +6,8 @@ import { txDecode } from './tx/decode/index.js';
 import { batchWalletSnapshot } from './wallet/batch/index.js';
 import { walletAudit } from './wallet/audit/index.js';
 import { deepWalletReport, savedReport } from './wallet/report/index.js';
+import { authenticityScore } from './trust/authenticity-score/index.js';
+import { sellerProfile } from './trust/seller-profile/index.js';
 
 /** Each tool id's module is declared against that id's own catalog entry. */
 type ToolRegistry = { readonly [Id in ToolId]?: ToolModule<CatalogEntryOf<Id>> };
@@ -19,6 +21,8 @@ export const TOOL_MODULES = {
   wallet_audit: walletAudit,
   deep_wallet_report: deepWalletReport,
   saved_report: savedReport,
+  authenticity_score: authenticityScore,
+  seller_profile: sellerProfile,
 } as const satisfies ToolRegistry;
 
 /**
@@ -27,8 +31,6 @@ export const TOOL_MODULES = {
  */
 export const NOT_SERVED_YET: Readonly<Partial<Record<ToolId, string>>> = {
   agent_payment_preflight: 'the agent-commerce trust family is being built',
-  seller_profile: 'the agent-commerce trust family is being built',
-  authenticity_score: 'the agent-commerce trust family is being built',
   receipt_audit: 'the agent-commerce trust family is being built',
   agent_wallet_profile: 'the agent-commerce trust family is being built',
   mandate_chain_evidence: 'the agent-commerce trust family is being built',
