@@ -9,6 +9,8 @@ import { deepWalletReport, savedReport } from './wallet/report/index.js';
 import { receiptAudit } from './trust/receipt-audit/index.js';
 import { mandateChainEvidence } from './trust/mandate-chain-evidence/index.js';
 import { paymentPreflight } from './trust/payment-preflight/index.js';
+import { authenticityScore } from './trust/authenticity-score/index.js';
+import { sellerProfile } from './trust/seller-profile/index.js';
 
 /** Each tool id's module is declared against that id's own catalog entry. */
 type ToolRegistry = { readonly [Id in ToolId]?: ToolModule<CatalogEntryOf<Id>> };
@@ -25,6 +27,8 @@ export const TOOL_MODULES = {
   receipt_audit: receiptAudit,
   mandate_chain_evidence: mandateChainEvidence,
   agent_payment_preflight: paymentPreflight,
+  authenticity_score: authenticityScore,
+  seller_profile: sellerProfile,
 } as const satisfies ToolRegistry;
 
 /**
@@ -32,8 +36,6 @@ export const TOOL_MODULES = {
  * 501 before any payment is asked for. A test holds that every entry is served or listed here.
  */
 export const NOT_SERVED_YET: Readonly<Partial<Record<ToolId, string>>> = {
-  seller_profile: 'the agent-commerce trust family is being built',
-  authenticity_score: 'the agent-commerce trust family is being built',
   agent_wallet_profile: 'the agent-commerce trust family is being built',
 };
 

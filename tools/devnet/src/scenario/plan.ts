@@ -4,10 +4,11 @@ import { PREFLIGHT_WALLETS, preflightImpersonated, preflightSteps } from './pref
 import { BENIGN_WALLETS, impersonatedAddresses, RISK_WALLETS, riskPatterns, riskSections } from './risk-plan.js';
 import { pendingReceiptSteps, RECEIPT_WALLETS, receiptSteps } from './receipt-plan.js';
 import { mergeChronologically } from './schedule.js';
+import { SELLER_WALLETS, sellerSections } from './seller-plan.js';
 import type { ScenarioPlan, Step } from './types.js';
 
 /** The named accounts, three ordinary wallets with some history between them, and the risk storylines' wallets. */
-export const SCENARIO_WALLETS = ['demoBuyer', 'payee', 'facilitator', 'faucet', 'alice', 'bob', 'carol', ...RISK_WALLETS, ...RECEIPT_WALLETS, ...PREFLIGHT_WALLETS] as const;
+export const SCENARIO_WALLETS = ['demoBuyer', 'payee', 'facilitator', 'faucet', 'alice', 'bob', 'carol', ...RISK_WALLETS, ...RECEIPT_WALLETS, ...PREFLIGHT_WALLETS, ...SELLER_WALLETS] as const;
 
 const usdc = (amount: string) => parseUnits(amount, PAYMENT.decimals);
 const dollars = (amount: string) => parseUnits(amount, 18);
@@ -83,6 +84,7 @@ export function scenarioPlan(chain: ChainName): ScenarioPlan {
       commonSteps(chain),
       ...(chain === 'base' ? [baseSteps()] : []),
       ...riskSections(chain),
+      ...sellerSections(chain),
       receiptSteps((amount) => parseUnits(amount, CHAINS[chain].nativeDecimals)),
       preflightSteps(),
     ]),
