@@ -22,3 +22,25 @@ export function classifyAccountCode(code: Hex | undefined): AccountCode {
   }
   return { kind: 'contract', size, delegatedTo: null };
 }
+
+/** EIP-1167 minimal proxy runtime code around the 20-byte implementation address; the second form is the PUSH0 variant (ERC-7511). */
+const MINIMAL_PROXY_FORMS: readonly (readonly [string, string])[] = [
+  ['363d3d373d3d3d363d73', '5af43d82803e903d91602b57fd5bf3'],
+  ['365f5f375f5f365f73', '5af43d5f5f3e5f3d91602a57fd5bf3'],
+];
+
+/** The implementation an EIP-1167 minimal proxy (a clone) forwards every call to; null for any other code. */
+export function minimalProxyTarget(code: Hex): Address | null {
+  const body = code.toLowerCase().slice(2);
+  for (const [prefix, suffix] of MINIMAL_PROXY_FORMS) {
+    if (body.length === prefix.length + 40 + suffix.length && body.startsWith(prefix) && body.endsWith(suffix)) return getAddress(`0x${body.slice(prefix.length, prefix.length + 40)}`);
+  }
+  return null;
+}
+
+/** The address in a storage word, when the word holds one (upper 12 bytes zero, not all zero); null otherwise. */
+export function addressInWord(word: Hex): Address | null {
+  const body = word.toLowerCase().slice(2).padStart(64, '0');
+  if (!/^0{24}/.test(body) || /^0{64}$/.test(body)) return null;
+  return getAddress(`0x${body.slice(24)}`);
+}

@@ -3,9 +3,10 @@ import { parseUnits } from 'viem';
 import { BENIGN_WALLETS, impersonatedAddresses, RISK_WALLETS, riskPatterns, riskSections } from './risk-plan.js';
 import { mergeChronologically } from './schedule.js';
 import type { ScenarioPlan, Step } from './types.js';
+import { WALLET_PROFILE_WALLETS, walletProfileSection } from './wallet-profile-plan.js';
 
 /** The named accounts, three ordinary wallets with some history between them, and the risk storylines' wallets. */
-export const SCENARIO_WALLETS = ['demoBuyer', 'payee', 'facilitator', 'faucet', 'alice', 'bob', 'carol', ...RISK_WALLETS] as const;
+export const SCENARIO_WALLETS = ['demoBuyer', 'payee', 'facilitator', 'faucet', 'alice', 'bob', 'carol', ...RISK_WALLETS, ...WALLET_PROFILE_WALLETS] as const;
 
 const usdc = (amount: string) => parseUnits(amount, PAYMENT.decimals);
 const dollars = (amount: string) => parseUnits(amount, 18);
@@ -77,7 +78,7 @@ export function scenarioPlan(chain: ChainName): ScenarioPlan {
   return {
     wallets: SCENARIO_WALLETS,
     impersonated: impersonatedAddresses(),
-    steps: mergeChronologically([commonSteps(chain), ...(chain === 'base' ? [baseSteps()] : []), ...riskSections(chain)]),
+    steps: mergeChronologically([commonSteps(chain), ...(chain === 'base' ? [baseSteps()] : []), ...riskSections(chain), walletProfileSection(chain)]),
     riskPatterns: riskPatterns(),
     benignWallets: BENIGN_WALLETS,
   };
