@@ -6,6 +6,7 @@ import { txDecode } from './tx/decode/index.js';
 import { batchWalletSnapshot } from './wallet/batch/index.js';
 import { walletAudit } from './wallet/audit/index.js';
 import { deepWalletReport, savedReport } from './wallet/report/index.js';
+import { agentWalletProfile } from './trust/agent-wallet-profile/index.js';
 
 /** Each tool id's module is declared against that id's own catalog entry. */
 type ToolRegistry = { readonly [Id in ToolId]?: ToolModule<CatalogEntryOf<Id>> };
@@ -19,6 +20,7 @@ export const TOOL_MODULES = {
   wallet_audit: walletAudit,
   deep_wallet_report: deepWalletReport,
   saved_report: savedReport,
+  agent_wallet_profile: agentWalletProfile,
 } as const satisfies ToolRegistry;
 
 /**
@@ -30,7 +32,6 @@ export const NOT_SERVED_YET: Readonly<Partial<Record<ToolId, string>>> = {
   seller_profile: 'the agent-commerce trust family is being built',
   authenticity_score: 'the agent-commerce trust family is being built',
   receipt_audit: 'the agent-commerce trust family is being built',
-  agent_wallet_profile: 'the agent-commerce trust family is being built',
   mandate_chain_evidence: 'the agent-commerce trust family is being built',
 };
 
