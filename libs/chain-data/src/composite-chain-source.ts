@@ -89,6 +89,10 @@ export class CompositeChainSource implements ChainSource {
     return this.rpc.getTransactionCount(chain, address, blockNumber);
   }
 
+  getStorageAt(chain: ChainName, address: Address, slot: Hex, blockNumber?: bigint): Promise<Hex> {
+    return this.rpc.getStorageAt(chain, address, slot, blockNumber);
+  }
+
   readContracts(chain: ChainName, reads: readonly ContractRead[], options?: { blockNumber?: bigint }): Promise<ReadResult[]> {
     return this.rpc.readContracts(chain, reads, options);
   }

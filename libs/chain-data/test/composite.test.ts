@@ -1,5 +1,5 @@
 import { readTestStack } from '@paysight/testkit';
-import { getAddress } from 'viem';
+import { getAddress, pad, type Hex } from 'viem';
 import { chainSourceFromEnv, ChainSourceConfigError, compositeChainSourceConfigFromEnv, createChainSource, EXPLORER_DEFAULTS } from '../src/index.js';
 import { ExplorerServer } from './explorer-server.js';
 
@@ -30,6 +30,9 @@ describe('createChainSource', () => {
     expect(result.status === 'ok' && result.history.transactions.map((t) => t.blockNumber)).toEqual([21000450n, 21000300n, 21000200n, 21000100n]);
     expect(explorer.requests.map((p) => p.get('chainid'))).toEqual(['8453', '8453', '8453']);
     expect(await source.getBlockNumber('base')).toBeGreaterThan(0n);
+    const proxy = devnet.scenario.chains.base.contracts.counterProxy!;
+    const implementationSlot = '0x360894a13ba1a3210667c828492db98dca3e2076cc3735a920a3ca505d382bbc';
+    expect(await source.getStorageAt('base', proxy.address, implementationSlot)).toBe(pad(proxy.implementation!.toLowerCase() as Hex, { size: 32 }));
     expect(source.chains()).toEqual(['ethereum', 'base']);
   });
 

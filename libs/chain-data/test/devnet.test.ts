@@ -1,6 +1,6 @@
 import { CHAIN_NAMES, CHAINS, ChainUnavailableError, MULTICALL3_ADDRESS, type ChainName, type LogRecord } from '@paysight/contracts';
 import { ARTIFACTS, freshAccount, fundAccount, startDevnet, type Devnet } from '@paysight/devnet';
-import { erc20Abi, getAddress, type Hex } from 'viem';
+import { erc20Abi, getAddress, pad, type Hex } from 'viem';
 import { createJsonRpcChainSource, type JsonRpcChainSourceConfig } from '../src/index.js';
 import { forwardTo, RpcServer } from './rpc-server.js';
 
@@ -215,6 +215,17 @@ describe('transactions, receipts, blocks and accounts', () => {
     expect(await source.getTransactionCount(chain, alice)).toBeGreaterThan(3);
     expect(await source.getTransactionCount(chain, alice, 0n)).toBe(0);
   });
+
+  it('reads a storage slot, now and at a past block, as a 32-byte word', async () => {
+    const source = rpc();
+    const { counterProxy, counter } = scenario(chain).contracts;
+    const deployedAt = BigInt(tx(chain, 'deploy-counter-proxy').blockNumber);
+    const implementationSlot = '0x360894a13ba1a3210667c828492db98dca3e2076cc3735a920a3ca505d382bbc';
+    expect(await source.getStorageAt(chain, counterProxy!.address, implementationSlot)).toBe(pad(counter!.address.toLowerCase() as Hex, { size: 32 }));
+    expect(await source.getStorageAt(chain, counterProxy!.address, implementationSlot, deployedAt - 1n)).toBe(pad('0x0', { size: 32 }));
+    // A short slot is padded: slot 0x1 of an EOA is the zero word.
+    expect(await source.getStorageAt(chain, scenario(chain).wallets.alice!.address, '0x1')).toBe(pad('0x0', { size: 32 }));
+  });
 });
 
 describe('caching', () => {
@@ -231,13 +242,14 @@ describe('caching', () => {
         source.getTransaction(chain, paid.hash),
         source.getBlock(chain, BigInt(paid.blockNumber)),
         source.getCode(chain, scenario(chain).contracts.counter!.address, head - 1n),
+        source.getStorageAt(chain, scenario(chain).contracts.counterProxy!.address, '0x0', head - 1n),
         source.getLogs(chain, { topics: [], fromBlock: 1n, toBlock: BigInt(paid.blockNumber) }),
       ]);
     const first = await reads();
     const counted = proxy.calls.length;
     expect(await reads()).toEqual(first);
     expect(proxy.calls.length).toBe(counted);
-    for (const method of ['eth_getTransactionReceipt', 'eth_getTransactionByHash', 'eth_getBlockByNumber', 'eth_getCode', 'eth_getLogs']) expect(proxy.count(method)).toBe(1);
+    for (const method of ['eth_getTransactionReceipt', 'eth_getTransactionByHash', 'eth_getBlockByNumber', 'eth_getCode', 'eth_getStorageAt', 'eth_getLogs']) expect(proxy.count(method)).toBe(1);
   });
 
   it('does not cache the head block, tags or latest state, and caches a block once it is settled', async () => {

@@ -11,6 +11,7 @@ import { mandateChainEvidence } from './trust/mandate-chain-evidence/index.js';
 import { paymentPreflight } from './trust/payment-preflight/index.js';
 import { authenticityScore } from './trust/authenticity-score/index.js';
 import { sellerProfile } from './trust/seller-profile/index.js';
+import { agentWalletProfile } from './trust/agent-wallet-profile/index.js';
 
 /** Each tool id's module is declared against that id's own catalog entry. */
 type ToolRegistry = { readonly [Id in ToolId]?: ToolModule<CatalogEntryOf<Id>> };
@@ -29,15 +30,14 @@ export const TOOL_MODULES = {
   agent_payment_preflight: paymentPreflight,
   authenticity_score: authenticityScore,
   seller_profile: sellerProfile,
+  agent_wallet_profile: agentWalletProfile,
 } as const satisfies ToolRegistry;
 
 /**
  * Catalog entries deliberately offered before their analyzer exists, with the reason. They answer
  * 501 before any payment is asked for. A test holds that every entry is served or listed here.
  */
-export const NOT_SERVED_YET: Readonly<Partial<Record<ToolId, string>>> = {
-  agent_wallet_profile: 'the agent-commerce trust family is being built',
-};
+export const NOT_SERVED_YET: Readonly<Partial<Record<ToolId, string>>> = {};
 
 const byId: ReadonlyMap<string, ToolModule> = new Map(Object.values(TOOL_MODULES).map((module: ToolModule) => [module.entry.id, module]));
 

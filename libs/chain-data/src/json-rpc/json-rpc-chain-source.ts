@@ -21,7 +21,7 @@ import {
   type SourceCoverage,
   type TransactionRecord,
 } from '@paysight/contracts';
-import { hexToBigInt, hexToNumber, numberToHex, type Address, type Hex, type RpcBlock, type RpcLog, type RpcTransaction, type RpcTransactionReceipt } from 'viem';
+import { hexToBigInt, hexToNumber, numberToHex, pad, type Address, type Hex, type RpcBlock, type RpcLog, type RpcTransaction, type RpcTransactionReceipt } from 'viem';
 import { CachedLoader } from '../cached-loader.js';
 import { defaultHeadTtlMs, DEFAULTS, rpcUrlVariable, validateConfig, type JsonRpcChainSourceConfig } from '../config.js';
 import { sourceCoverage } from '../coverage.js';
@@ -154,11 +154,16 @@ export class JsonRpcChainSource implements ChainSource {
   }
 
   async getCode(chain: ChainName, address: Address, blockNumber?: bigint): Promise<Hex> {
-    return this.readAccount(this.chain(chain), 'eth_getCode', address, blockNumber, (code: Hex) => code);
+    return this.readAccount(this.chain(chain), 'eth_getCode', [address], blockNumber, (code: Hex) => code);
   }
 
   async getTransactionCount(chain: ChainName, address: Address, blockNumber?: bigint): Promise<number> {
-    return this.readAccount(this.chain(chain), 'eth_getTransactionCount', address, blockNumber, (count: Hex) => hexToNumber(count));
+    return this.readAccount(this.chain(chain), 'eth_getTransactionCount', [address], blockNumber, (count: Hex) => hexToNumber(count));
+  }
+
+  async getStorageAt(chain: ChainName, address: Address, slot: Hex, blockNumber?: bigint): Promise<Hex> {
+    // Nodes differ in how they pad the slot and the answer: both are normalised to 32 bytes.
+    return this.readAccount(this.chain(chain), 'eth_getStorageAt', [address, pad(slot, { size: 32 })], blockNumber, (word: Hex) => pad(word, { size: 32 }));
   }
 
   async readContracts(chain: ChainName, reads: readonly ContractRead[], options: { blockNumber?: bigint } = {}): Promise<ReadResult[]> {
@@ -314,10 +319,17 @@ export class JsonRpcChainSource implements ChainSource {
     }
   }
 
-  private async readAccount<T>(served: ServedChain, method: 'eth_getCode' | 'eth_getTransactionCount', address: Address, blockNumber: bigint | undefined, map: (raw: Hex) => T): Promise<T> {
-    const request = async () => map(await served.channel.request<Hex>(method, [address, blockNumber === undefined ? 'latest' : numberToHex(blockNumber)]));
+  /** A read of account state (`params` before the block parameter: the address, then the slot for storage). */
+  private async readAccount<T>(
+    served: ServedChain,
+    method: 'eth_getCode' | 'eth_getTransactionCount' | 'eth_getStorageAt',
+    params: readonly Hex[],
+    blockNumber: bigint | undefined,
+    map: (raw: Hex) => T,
+  ): Promise<T> {
+    const request = async () => map(await served.channel.request<Hex>(method, [...params, blockNumber === undefined ? 'latest' : numberToHex(blockNumber)]));
     if (blockNumber === undefined) return request();
-    return this.loader.load(`${served.name}:${method}:${address.toLowerCase()}:${blockNumber}`, request, () => this.keepIfSettled(served, blockNumber));
+    return this.loader.load(`${served.name}:${method}:${params.join(':').toLowerCase()}:${blockNumber}`, request, () => this.keepIfSettled(served, blockNumber));
   }
 
   private async fetchBlock(served: ServedChain, block: BlockParam): Promise<BlockHeader | null> {

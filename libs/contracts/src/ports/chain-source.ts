@@ -83,6 +83,8 @@ export interface ChainSource extends ChainSourceHistory {
   getTransactionReceipt(chain: ChainName, hash: Hex): Promise<ReceiptRecord | null>;
   getCode(chain: ChainName, address: Address, blockNumber?: bigint): Promise<Hex>;
   getTransactionCount(chain: ChainName, address: Address, blockNumber?: bigint): Promise<number>;
+  /** The 32-byte word at a storage slot (eth_getStorageAt); zero for an unset slot or an account without code. */
+  getStorageAt(chain: ChainName, address: Address, slot: Hex, blockNumber?: bigint): Promise<Hex>;
   /** All reads in one Multicall3 round trip (aggregate3, failures allowed per call). */
   readContracts(chain: ChainName, reads: readonly ContractRead[], options?: { blockNumber?: bigint }): Promise<ReadResult[]>;
   /** Logs in the range; the adapter splits ranges its provider refuses. */

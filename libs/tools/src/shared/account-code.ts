@@ -24,19 +24,37 @@ export function classifyAccountCode(code: Hex | undefined): AccountCode {
   return { kind: 'contract', size, delegatedTo: null };
 }
 
-export type ProxyShape = 'eip1967' | 'eip1167';
+/** EIP-1167 minimal proxy runtime code around the 20-byte implementation address; the second form is the PUSH0 variant (ERC-7511). */
+const MINIMAL_PROXY_FORMS: readonly (readonly [string, string])[] = [
+  ['363d3d373d3d3d363d73', '5af43d82803e903d91602b57fd5bf3'],
+  ['365f5f375f5f365f73', '5af43d5f5f3e5f3d91602a57fd5bf3'],
+];
 
-/** EIP-1167 minimal proxy runtime: this prefix, the 20-byte implementation, then EIP1167_SUFFIX. */
-const EIP1167_PREFIX = '0x363d3d373d3d3d363d73';
-const EIP1167_SUFFIX = '5af43d82803e903d91602b57fd5bf3';
+/** The implementation an EIP-1167 minimal proxy (a clone) forwards every call to; null for any other code. */
+export function minimalProxyTarget(code: Hex): Address | null {
+  const body = code.toLowerCase().slice(2);
+  for (const [prefix, suffix] of MINIMAL_PROXY_FORMS) {
+    if (body.length === prefix.length + 40 + suffix.length && body.startsWith(prefix) && body.endsWith(suffix)) return getAddress(`0x${body.slice(prefix.length, prefix.length + 40)}`);
+  }
+  return null;
+}
+
+/** The address in a storage word, when the word holds one (upper 12 bytes zero, not all zero); null otherwise. */
+export function addressInWord(word: Hex): Address | null {
+  const body = word.toLowerCase().slice(2).padStart(64, '0');
+  if (!/^0{24}/.test(body) || /^0{64}$/.test(body)) return null;
+  return getAddress(`0x${body.slice(24)}`);
+}
+
+export type ProxyShape = 'eip1967' | 'eip1167';
 
 /**
  * The proxy pattern a contract's runtime code shows: an EIP-1167 clone, or an EIP-1967 proxy (its code
  * embeds the implementation or beacon slot as a PUSH32 constant). null when neither shows.
  */
 export function proxyShape(code: Hex | undefined): ProxyShape | null {
-  const hex = (code ?? '0x').toLowerCase();
-  if (hex.startsWith(EIP1167_PREFIX) && hex.endsWith(EIP1167_SUFFIX) && hex.length === EIP1167_PREFIX.length + 40 + EIP1167_SUFFIX.length) return 'eip1167';
+  const hex = (code ?? '0x').toLowerCase() as Hex;
+  if (minimalProxyTarget(hex)) return 'eip1167';
   if (hex.includes(EIP1967_SLOTS.implementation) || hex.includes(EIP1967_SLOTS.beacon)) return 'eip1967';
   return null;
 }

@@ -8,6 +8,8 @@ import DevnetToken from './DevnetToken.json' with { type: 'json' };
 import DevnetUSDC from './DevnetUSDC.json' with { type: 'json' };
 import MixerPool from './MixerPool.json' with { type: 'json' };
 import Multicall3 from './Multicall3.json' with { type: 'json' };
+import MultisigWallet from './MultisigWallet.json' with { type: 'json' };
+import SafeStyleProxy from './SafeStyleProxy.json' with { type: 'json' };
 import SanctionsOracle from './SanctionsOracle.json' with { type: 'json' };
 import SmartAccount from './SmartAccount.json' with { type: 'json' };
 import Sweeper from './Sweeper.json' with { type: 'json' };
@@ -24,6 +26,8 @@ export const ARTIFACTS = {
   DevnetUSDC: asArtifact(DevnetUSDC),
   MixerPool: asArtifact(MixerPool),
   Multicall3: asArtifact(Multicall3),
+  MultisigWallet: asArtifact(MultisigWallet),
+  SafeStyleProxy: asArtifact(SafeStyleProxy),
   SanctionsOracle: asArtifact(SanctionsOracle),
   SmartAccount: asArtifact(SmartAccount),
   Sweeper: asArtifact(Sweeper),

@@ -1,7 +1,7 @@
 import { CHAIN_NAMES, CHAINS, type ChainName, MULTICALL3_ADDRESS, PAYMENT } from '@paysight/contracts';
 import { type AddressDataset, EIP7702_SMART_ACCOUNTS, KNOWN_TOKENS, MIXERS, SANCTIONS_ORACLES } from '@paysight/datasets';
 import { type Address, type Hex, pad } from 'viem';
-import { ARTIFACTS } from '../artifacts/index.js';
+import { ARTIFACTS, type ContractName } from '../artifacts/index.js';
 import type { KnownContract } from '../scenario/world.js';
 import { shortStringWord, storageSlot } from '../solidity/artifact.js';
 import type { ChainHandle } from './client.js';
@@ -29,7 +29,7 @@ const WRAPPED_NATIVE_NAMES: Readonly<Record<string, string>> = { ETH: 'Wrapped E
  * The chain's wrapped native coin (WETH, WPOL) as the detectors know it: at its KNOWN_TOKENS address,
  * so a wallet holding it does not look like it holds an impostor.
  */
-function wrappedNative(chain: ChainName): KnownContract & { name: string; symbol: string } {
+function wrappedNative(chain: ChainName): PlacedContract & { name: string; symbol: string } {
   const native = CHAINS[chain].nativeSymbol;
   const symbol = `W${native}`;
   const known = KNOWN_TOKENS[chain].find((t) => t.symbol === symbol);
@@ -46,10 +46,13 @@ function wrappedNative(chain: ChainName): KnownContract & { name: string; symbol
   };
 }
 
+/** A contract placed from its compiled artifact. */
+type PlacedContract = KnownContract & { artifact: ContractName };
+
 export type PredeployedContract = 'usdc' | 'multicall3' | 'wrappedNative' | 'sanctionsOracle' | 'mixerPool' | 'smartAccount';
 
 /** The contracts that live at fixed addresses on the real chains, as the scenario knows them. */
-export function predeployedContracts(chain: ChainName): Record<PredeployedContract, KnownContract> {
+export function predeployedContracts(chain: ChainName): Record<PredeployedContract, PlacedContract> {
   return {
     usdc: {
       address: CHAINS[chain].usdc,

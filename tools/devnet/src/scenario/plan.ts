@@ -6,9 +6,10 @@ import { pendingReceiptSteps, RECEIPT_WALLETS, receiptSteps } from './receipt-pl
 import { mergeChronologically } from './schedule.js';
 import { SELLER_WALLETS, sellerSections } from './seller-plan.js';
 import type { ScenarioPlan, Step } from './types.js';
+import { WALLET_PROFILE_WALLETS, walletProfileSection } from './wallet-profile-plan.js';
 
 /** The named accounts, three ordinary wallets with some history between them, and the risk storylines' wallets. */
-export const SCENARIO_WALLETS = ['demoBuyer', 'payee', 'facilitator', 'faucet', 'alice', 'bob', 'carol', ...RISK_WALLETS, ...RECEIPT_WALLETS, ...PREFLIGHT_WALLETS, ...SELLER_WALLETS] as const;
+export const SCENARIO_WALLETS = ['demoBuyer', 'payee', 'facilitator', 'faucet', 'alice', 'bob', 'carol', ...RISK_WALLETS, ...RECEIPT_WALLETS, ...PREFLIGHT_WALLETS, ...SELLER_WALLETS, ...WALLET_PROFILE_WALLETS] as const;
 
 const usdc = (amount: string) => parseUnits(amount, PAYMENT.decimals);
 const dollars = (amount: string) => parseUnits(amount, 18);
@@ -87,6 +88,7 @@ export function scenarioPlan(chain: ChainName): ScenarioPlan {
       ...sellerSections(chain),
       receiptSteps((amount) => parseUnits(amount, CHAINS[chain].nativeDecimals)),
       preflightSteps(),
+      walletProfileSection(chain),
     ]),
     pendingSteps: pendingReceiptSteps(),
     riskPatterns: riskPatterns(),

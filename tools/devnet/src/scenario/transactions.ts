@@ -81,6 +81,11 @@ function deploy(
   };
 }
 
+/** EIP-1167: init code that returns the 45-byte clone runtime forwarding every call to `implementation`. */
+function minimalProxyInitCode(implementation: Address): Hex {
+  return `0x3d602d80600a3d3981f3363d3d373d3d3d363d73${implementation.slice(2).toLowerCase()}5af43d82803e903d91602b57fd5bf3`;
+}
+
 /** A wallet delegated to a sweeper loses its whole balance to `sweptTo` in the transaction that reaches it. */
 function sweep(ledger: Ledger, world: World, wallet: Address, sweptTo: Ref | undefined): void {
   if (sweptTo !== undefined) ledger.moveAllNative(wallet, world.address(sweptTo));
@@ -248,6 +253,25 @@ const BUILDERS: { [K in StepKind]: Builder<K> } = {
     };
   },
   'deploy-sweeper': (step, ctx) => deploy(ctx, step, 'Sweeper', [ctx.world.address(step.collector)], { kind: 'sweeper' }),
+  'deploy-multisig-singleton': (step, ctx) => deploy(ctx, step, 'MultisigWallet', [], { kind: 'contract' }),
+  'deploy-multisig': (step, ctx) => {
+    const singleton = ctx.world.contract(step.singleton);
+    const setup = encodeFunctionData({ abi: singleton.abi, functionName: 'setup', args: [step.owners.map((owner) => ctx.world.address(owner)), BigInt(step.threshold)] });
+    return deploy(ctx, step, 'SafeStyleProxy', [singleton.address, setup], { kind: 'proxy', implementation: singleton.address, abi: singleton.abi });
+  },
+  'deploy-minimal-proxy': (step, ctx) => {
+    const implementation = ctx.world.contract(step.implementation);
+    const address = getContractAddress({ from: ctx.sender.address, nonce: BigInt(ctx.nonce) });
+    return {
+      to: null,
+      data: minimalProxyInitCode(implementation.address),
+      value: 0n,
+      gas: GAS.deploy,
+      abi: implementation.abi,
+      apply: (_ledger, world) =>
+        world.register(step.id, { abi: implementation.abi, kind: 'proxy', implementation: implementation.address, address, artifact: null, deployedBy: step.name }),
+    };
+  },
   'eip7702-delegation': async (step, { world, chainId, sender, nonce, nonceOf }) => {
     const authority = world.signer(step.authority);
     const implementation = world.contract(step.implementation, 'smart-account', 'sweeper');

@@ -48,6 +48,11 @@ export type Step = StepBase &
     /** Logs a Transfer from `spoofedFrom`, who sends nothing, and credits `to` (CounterfeitToken.spoofTransfer). */
     | { kind: 'spoof-transfer'; token: Ref; spoofedFrom: Ref; to: Ref; amount: bigint }
     | { kind: 'deploy-sweeper'; id: string; collector: Ref }
+    /** A Safe-style multisig: MultisigWallet's logic behind a SafeStyleProxy (singleton in slot 0), set up with `owners` and `threshold`. */
+    | { kind: 'deploy-multisig'; id: string; singleton: Ref; owners: readonly Ref[]; threshold: number }
+    | { kind: 'deploy-multisig-singleton'; id: string }
+    /** An EIP-1167 minimal proxy (clone) of `implementation`, created from raw init code. */
+    | { kind: 'deploy-minimal-proxy'; id: string; implementation: Ref }
     /**
      * A type-4 (EIP-7702) transaction carrying `authority`'s signed delegation to `implementation`, calling
      * `to` with no data. `authority` may be the sender itself or someone who signed the authorization only.
@@ -136,8 +141,8 @@ export type ContractKind =
 export interface ScenarioContract {
   address: Address;
   kind: ContractKind;
-  /** The compiled contract it runs (for a proxy: the proxy itself). */
-  artifact: ContractName;
+  /** The compiled contract it runs (for a proxy: the proxy itself); null for an EIP-1167 clone, whose 45 bytes come from no compiled contract. */
+  artifact: ContractName | null;
   name?: string;
   symbol?: string;
   decimals?: number;

@@ -1,4 +1,5 @@
 import type { RiskEvidence } from '@paysight/contracts';
+import type { Hex } from 'viem';
 import { classifyAccountCode } from '../../shared/account-code.js';
 import type { ActivityView } from '../../wallet/evidence/activity-view.js';
 import type { Movement } from '../../wallet/evidence/movements.js';
@@ -19,15 +20,15 @@ const isNative = (m: Movement) => m.kind === 'native' || m.kind === 'internal';
  * as an internal transfer, a token that arrived and left again, or coin that left without arriving
  * (only the account's own code can move an EOA's coin inside someone else's transaction).
  */
-export function findSweeps(activity: ActivityView): Sweep[] {
+export function findSweeps(movements: readonly Movement[], sentByWallet: (hash: Hex) => boolean | null): Sweep[] {
   const byTransaction = new Map<string, Movement[]>();
-  for (const m of activity.movements) {
+  for (const m of movements) {
     const key = m.transactionHash.toLowerCase();
     byTransaction.set(key, [...(byTransaction.get(key) ?? []), m]);
   }
   const sweeps: Sweep[] = [];
   for (const moves of byTransaction.values()) {
-    if (activity.sentByWallet(moves[0]!.transactionHash) === true) continue;
+    if (sentByWallet(moves[0]!.transactionHash) === true) continue;
     const used = new Set<Movement>();
     for (const inbound of moves.filter((m) => m.direction === 'in' && m.amount > 0n)) {
       const outbound = moves.find((m) => m.direction === 'out' && m.amount > 0n && !used.has(m) && (isNative(inbound) ? m.kind === 'internal' : m.kind === inbound.kind && sameAddress(m.asset, inbound.asset)));
@@ -85,7 +86,7 @@ export const detectEip7702Delegation: Detector = ({ evidence, activity }) => {
     ];
   }
 
-  const sweeps = findSweeps(activity);
+  const sweeps = findSweeps(activity.movements, (hash) => activity.sentByWallet(hash));
   if (sweeps.length) {
     const collectors = [...new Set(sweeps.map((s) => s.outbound.counterparty))];
     return [
