@@ -71,7 +71,8 @@ describe.each(['base', 'arbitrum'] as ChainName[])('payment preflight on the %s 
   it('recognises an EIP-7702 account delegated to a known smart-account implementation', async () => {
     const result = await preflight(wallet('smartAccountUser'));
     expect(result).toMatchObject({ decision: 'proceed', payee_type: 'delegated_smart_account' });
-    expect(result.visible_activity).toMatchObject({ usdc_received: { transfers: 1, total: '300' }, usdc_sent: { transfers: 1, total: '120' } });
+    // Sent: 120 USDC of the risk storyline, then the mandate storyline's batch (0.01 to payee, 25 to landlord).
+    expect(result.visible_activity).toMatchObject({ usdc_received: { transfers: 1, total: '300' }, usdc_sent: { transfers: 3, total: '145.01' } });
   });
 
   it('blocks an amount above max_amount whatever the payee', async () => {
