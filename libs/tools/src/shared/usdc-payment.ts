@@ -1,14 +1,8 @@
-import { CHAINS, formatUnitsCompact, PAYMENT, resolveChain, type ChainName, type ChainSource, type ReceiptRecord, type SourceCoverage, type TransactionRecord } from '@paysight/contracts';
+import { CHAINS, formatUnitsCompact, PAYMENT, type ChainName, type ChainSource, type ReceiptRecord, type SourceCoverage, type TransactionRecord } from '@paysight/contracts';
 import { decodeFunctionData, getAddress, isAddressEqual, toEventSelector, type Address, type Hex } from 'viem';
 import { USDC_ABI } from '../decoding/known-abis.js';
+import type { ToolMetadata } from '../tool-module.js';
 import { decodeTransferLog } from './transfers.js';
-
-/** The known chain a free chain string names; the serving layer refuses unknown ones before payment. */
-export function requestedChain(free: string): ChainName {
-  const chain = resolveChain(free);
-  if (!chain) throw new Error(`unknown chain "${free}"`);
-  return chain.name;
-}
 
 /** A USDC amount in decimal, without trailing zeros. */
 export const usdcDecimal = (atomic: bigint) => formatUnitsCompact(atomic, PAYMENT.decimals, PAYMENT.decimals);
@@ -21,6 +15,16 @@ export interface UsdcPaymentData {
   transaction: TransactionRecord | null;
   receipt: ReceiptRecord | null;
   head: bigint;
+}
+
+/** The metadata of an answer read from one transaction's payment: what was read, and what could not be seen. */
+export function usdcPaymentMetadata(data: UsdcPaymentData, limitations: string[]): ToolMetadata {
+  return {
+    chain: data.chain,
+    dataSourceStatus: data.coverage.dataSourceStatus,
+    dataNotes: [...data.coverage.notes, `Read the transaction and its receipt at head block ${data.head}.`],
+    limitations,
+  };
 }
 
 export async function readUsdcPayment(source: ChainSource, chain: ChainName, hash: Hex): Promise<UsdcPaymentData> {

@@ -1,4 +1,5 @@
-import { resolveChain, type ChainName, type ChainSource } from '@paysight/contracts';
+import { type ChainName, type ChainSource } from '@paysight/contracts';
+import { requestedChain } from '../../shared/free-chain.js';
 import { EIP7702_SMART_ACCOUNTS } from '@paysight/datasets';
 import { parseAbi, type Address, type Hex } from 'viem';
 import { addressInWord, classifyAccountCode, minimalProxyTarget } from '../../shared/account-code.js';
@@ -14,11 +15,6 @@ const SAFE_ABI = parseAbi([
   'function VERSION() view returns (string)',
 ]);
 
-export function profileChain(input: AgentWalletProfileRequest): ChainName {
-  const chain = resolveChain(input.chain)?.name;
-  if (!chain) throw new Error(`agent_wallet_profile: "${input.chain}" is not a known chain (the serving layer refuses it before payment)`);
-  return chain;
-}
 
 async function readSlots(source: ChainSource, chain: ChainName, address: Address, head: bigint): Promise<Record<ProxySlot, Hex>> {
   const names = Object.keys(PROXY_SLOTS) as ProxySlot[];
@@ -52,7 +48,7 @@ async function readProxyGetters(source: ChainSource, chain: ChainName, address: 
  * to; for an EIP-7702 account whose delegate is not a known smart account, its indexed history (sweeps).
  */
 export async function gatherAgentWalletProfile(input: AgentWalletProfileRequest, { chain: source }: ToolPorts): Promise<AgentWalletProfileData> {
-  const chain = profileChain(input);
+  const chain = requestedChain(input.chain);
   const address = input.address as Address;
   const head = await source.getBlockNumber(chain);
   const [code, nonce] = await Promise.all([source.getCode(chain, address, head), source.getTransactionCount(chain, address, head)]);

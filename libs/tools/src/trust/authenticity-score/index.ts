@@ -1,6 +1,7 @@
 import { catalogEntry, type CatalogEntryOf, type RequestOf, type ResultOf } from '@paysight/contracts';
+import { chainsRead, requestedChain } from '../../shared/free-chain.js';
 import { defineToolModule, type AnalyzeContext, type ToolOutput, type ToolPorts } from '../../tool-module.js';
-import { analyzePayeeFlows, gatherPayeeFlows, payeeFlowMetadata, requestChains, requestedChain, type PayeeDecision, type PayeeFlowData } from '../payee-flows/index.js';
+import { analyzePayeeFlows, gatherPayeeFlows, payeeFlowMetadata, type PayeeDecision, type PayeeFlowData } from '../payee-flows/index.js';
 
 type AuthenticityScoreRequest = RequestOf<CatalogEntryOf<'authenticity_score'>>;
 type AuthenticityScoreResult = ResultOf<CatalogEntryOf<'authenticity_score'>>;
@@ -40,7 +41,7 @@ export function analyzeAuthenticityScore(_input: AuthenticityScoreRequest, data:
 }
 
 export const authenticityScore = defineToolModule(catalogEntry('authenticity_score'), {
-  chains: (input) => requestChains(input.chain),
+  chains: (input) => chainsRead(input.chain),
   gather: gatherAuthenticityScore,
   analyze: analyzeAuthenticityScore,
 });

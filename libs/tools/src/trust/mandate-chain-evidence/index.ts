@@ -1,6 +1,7 @@
-import { catalogEntry, PAYMENT, resolveChain, type ChainName, type RequestOf, type ResultOf } from '@paysight/contracts';
+import { catalogEntry, PAYMENT, type RequestOf, type ResultOf } from '@paysight/contracts';
+import { chainsRead, requestedChain } from '../../shared/free-chain.js';
 import { getAddress, isAddressEqual, parseUnits, type Address } from 'viem';
-import { paymentTo, readUsdcPayment, requestedChain, usdcDecimal, usdcPaymentOf, type UsdcPayment, type UsdcPaymentData } from '../../shared/usdc-payment.js';
+import { paymentTo, readUsdcPayment, usdcDecimal, usdcPaymentMetadata, usdcPaymentOf, type UsdcPayment, type UsdcPaymentData } from '../../shared/usdc-payment.js';
 import { defineToolModule, type AnalyzeContext, type ToolOutput, type ToolPorts } from '../../tool-module.js';
 
 const entry = catalogEntry('mandate_chain_evidence');
@@ -138,17 +139,12 @@ export function analyzeMandateChainEvidence(input: Input, data: UsdcPaymentData,
       amount_within_declared_limit: observed ? observed.amount <= max : null,
       payee_matches_expected: observed?.payeeMatches ?? null,
     },
-    metadata: {
-      chain: payment.chain,
-      dataSourceStatus: data.coverage.dataSourceStatus,
-      dataNotes: [...data.coverage.notes, `Read the transaction and its receipt at head block ${data.head}.`],
-      limitations: limits,
-    },
+    metadata: usdcPaymentMetadata(data, limits),
   };
 }
 
 export const mandateChainEvidence = defineToolModule(entry, {
-  chains: (input) => [resolveChain(input.chain)?.name ?? input.chain] as ChainName[],
+  chains: (input) => chainsRead(input.chain),
   gather: gatherMandateChainEvidence,
   analyze: analyzeMandateChainEvidence,
 });

@@ -1,4 +1,3 @@
-import { resolveChain, type ChainName } from '@paysight/contracts';
 import type { ToolMetadata } from '../../tool-module.js';
 import type { PayeeFlowAnalysis } from './analyze.js';
 import type { PayeeFlowData } from './gather.js';
@@ -6,15 +5,6 @@ import type { PayeeFlowData } from './gather.js';
 export { analyzePayeeFlows, PAYEE_FLOW_RULES, SCORE_FORMULA, SCORE_WEIGHTS, type PayeeDecision, type PayeeFlowAnalysis } from './analyze.js';
 export { gatherPayeeFlows, PAYEE_FLOW_CAPS, type PayeeFlowData } from './gather.js';
 
-/** The chain a trust request names; the serving layer has already refused one it cannot resolve. */
-export function requestedChain(chain: string): ChainName {
-  const resolved = resolveChain(chain);
-  if (!resolved) throw new Error(`unknown chain ${chain}`);
-  return resolved.name;
-}
-
-/** The chains a call reads: the resolved name, or the free string so the serving layer can refuse it. */
-export const requestChains = (chain: string): ChainName[] => [(resolveChain(chain)?.name ?? chain) as ChainName];
 
 export function payeeFlowMetadata(data: PayeeFlowData, analysis: PayeeFlowAnalysis): ToolMetadata {
   return {

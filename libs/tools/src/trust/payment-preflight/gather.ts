@@ -1,4 +1,5 @@
-import { CHAINS, resolveChain, type ChainName, type ChainSource } from '@paysight/contracts';
+import { CHAINS, type ChainName, type ChainSource } from '@paysight/contracts';
+import { requestedChain } from '../../shared/free-chain.js';
 import { SANCTIONS_ORACLES } from '@paysight/datasets';
 import type { Address, Hex } from 'viem';
 import { activityWindow } from '../../shared/activity-window.js';
@@ -15,19 +16,13 @@ export const PREFLIGHT_WINDOW_DEPTH = 'deep';
 /** Most USDC counterparties (besides the payee) put to the sanctions oracle, newest first. */
 export const ORACLE_COUNTERPARTY_CHECKS = 25;
 
-export function preflightChain(chain: string): ChainName {
-  const known = resolveChain(chain);
-  // The serving layer refuses unknown chains before payment; this guards direct callers.
-  if (!known) throw new Error(`unknown chain ${chain}`);
-  return known.name;
-}
 
 /**
  * Reads the payee's code and nonce and its USDC transfer logs in the window (never resource_url nor any
  * caller URL), then asks the sanctions oracle about the payee and its counterparties in one round trip.
  */
 export async function gatherPaymentPreflight(input: PaymentPreflightInput, { chain: source }: ToolPorts): Promise<PaymentPreflightData> {
-  const chain = preflightChain(input.chain);
+  const chain = requestedChain(input.chain);
   const { payee } = input;
   const usdc = CHAINS[chain].usdc;
   const head = await latestBlock(source, chain);

@@ -1,6 +1,7 @@
-import { catalogEntry, type ChainName, PAYMENT, resolveChain, type RequestOf, type ResultOf } from '@paysight/contracts';
+import { catalogEntry, PAYMENT, resolveChain, type RequestOf, type ResultOf } from '@paysight/contracts';
+import { chainsRead, requestedChain } from '../../shared/free-chain.js';
 import { getAddress, isAddressEqual, parseUnits, type Address } from 'viem';
-import { paymentTo, readUsdcPayment, requestedChain, usdcDecimal, usdcPaymentOf, type PaymentStatus, type UsdcPayment, type UsdcPaymentData } from '../../shared/usdc-payment.js';
+import { paymentTo, readUsdcPayment, usdcDecimal, usdcPaymentMetadata, usdcPaymentOf, type PaymentStatus, type UsdcPayment, type UsdcPaymentData } from '../../shared/usdc-payment.js';
 import { defineToolModule, type AnalyzeContext, type ToolOutput, type ToolPorts } from '../../tool-module.js';
 
 const entry = catalogEntry('receipt_audit');
@@ -157,17 +158,12 @@ export function analyzeReceiptAudit(input: Input, data: UsdcPaymentData, _contex
       payee_matches_expected: payeeMatches,
       amount_matches_expected: amountMatches,
     },
-    metadata: {
-      chain: payment.chain,
-      dataSourceStatus: data.coverage.dataSourceStatus,
-      dataNotes: [...data.coverage.notes, `Read the transaction and its receipt at head block ${data.head}.`],
-      limitations: limits,
-    },
+    metadata: usdcPaymentMetadata(data, limits),
   };
 }
 
 export const receiptAudit = defineToolModule(entry, {
-  chains: (input) => [resolveChain(input.chain)?.name ?? input.chain] as ChainName[],
+  chains: (input) => chainsRead(input.chain),
   gather: gatherReceiptAudit,
   analyze: analyzeReceiptAudit,
 });

@@ -1,7 +1,8 @@
 import { catalogEntry, formatUnitsCompact, PAYMENT, type CatalogEntryOf, type RequestOf, type ResultOf } from '@paysight/contracts';
+import { chainsRead, requestedChain } from '../../shared/free-chain.js';
 import { parseUnits } from 'viem';
 import { defineToolModule, type AnalyzeContext, type ToolOutput, type ToolPorts } from '../../tool-module.js';
-import { analyzePayeeFlows, gatherPayeeFlows, payeeFlowMetadata, requestChains, requestedChain, type PayeeDecision, type PayeeFlowData } from '../payee-flows/index.js';
+import { analyzePayeeFlows, gatherPayeeFlows, payeeFlowMetadata, type PayeeDecision, type PayeeFlowData } from '../payee-flows/index.js';
 
 type SellerProfileRequest = RequestOf<CatalogEntryOf<'seller_profile'>>;
 type SellerProfileResult = ResultOf<CatalogEntryOf<'seller_profile'>>;
@@ -95,7 +96,7 @@ export function analyzeSellerProfile(input: SellerProfileRequest, data: PayeeFlo
 }
 
 export const sellerProfile = defineToolModule(catalogEntry('seller_profile'), {
-  chains: (input) => requestChains(input.chain),
+  chains: (input) => chainsRead(input.chain),
   gather: gatherSellerProfile,
   analyze: analyzeSellerProfile,
 });
