@@ -54,6 +54,21 @@ describe('every wallet and transaction endpoint', () => {
     });
   });
 
+  it.each(CATALOG.filter((t) => t.family === 'trust').map((t) => [t.path, t] as const))(
+    '%s answers an unknown chain with 400 and the chains it serves, and a CAIP-2 chain with its price',
+    async (_path, tool) => {
+      const buyer = await fundedBuyer();
+      const example = tool.example as Record<string, unknown>;
+      const post = (body: unknown) => payingFetch(buyer)(`${api.url}${tool.path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      const unknown = await post({ ...example, chain: 'solana' });
+      expect(unknown.status).toBe(400);
+      expect(await unknown.json()).toMatchObject({ error: { code: 'invalid_request', details: { servedChains: ['ethereum', 'base', 'polygon', 'arbitrum', 'optimism'] } } });
+      expect(await usdcBalance(buyer.address)).toBe(5_000_000n);
+      const byId = await fetch(`${api.url}${tool.path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...example, chain: 'eip155:8453' }) });
+      expect(byId.status).toBe(402);
+    },
+  );
+
   it('rejects bodies that are not JSON objects', async () => {
     const post = (body: string, type = 'application/json') => fetch(`${api.url}/api/x402/wallet-snapshot`, { method: 'POST', headers: { 'content-type': type }, body });
     expect((await post('{"address":')).status).toBe(400);
