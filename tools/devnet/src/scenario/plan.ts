@@ -1,4 +1,4 @@
-import { CHAINS, type ChainName, PAYMENT, priceOf, toolById } from '@paysight/contracts';
+import { CHAINS, type ChainName, priceOf, toolById } from '@paysight/contracts';
 import { parseUnits } from 'viem';
 import { PREFLIGHT_WALLETS, preflightImpersonated, preflightSteps } from './preflight-plan.js';
 import { BENIGN_WALLETS, impersonatedAddresses, RISK_WALLETS, riskPatterns, riskSections } from './risk-plan.js';
@@ -7,11 +7,11 @@ import { mergeChronologically } from './schedule.js';
 import { SELLER_WALLETS, sellerSections } from './seller-plan.js';
 import type { ScenarioPlan, Step } from './types.js';
 import { WALLET_PROFILE_WALLETS, walletProfileSection } from './wallet-profile-plan.js';
+import { usdc } from './step-builders.js';
 
 /** The named accounts, three ordinary wallets with some history between them, and the risk storylines' wallets. */
 export const SCENARIO_WALLETS = ['demoBuyer', 'payee', 'facilitator', 'faucet', 'alice', 'bob', 'carol', ...RISK_WALLETS, ...RECEIPT_WALLETS, ...PREFLIGHT_WALLETS, ...SELLER_WALLETS, ...WALLET_PROFILE_WALLETS] as const;
 
-const usdc = (amount: string) => parseUnits(amount, PAYMENT.decimals);
 const dollars = (amount: string) => parseUnits(amount, 18);
 
 function toolPrice(id: string): bigint {

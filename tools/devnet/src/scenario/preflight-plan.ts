@@ -1,8 +1,8 @@
-import { PAYMENT } from '@paysight/contracts';
-import { type Address, parseUnits } from 'viem';
+import type { Address } from 'viem';
 import { devnetAccount } from '../accounts.js';
 import { lookalikeAddress } from './lookalike.js';
 import type { Step } from './types.js';
+import { usdc } from './step-builders.js';
 
 /**
  * Payees for the payment preflight: an established seller paid over x402 by several buyers, and a payee
@@ -16,7 +16,6 @@ export function preflightImpersonated(): Record<'sellerLookalike', Address> {
   return { sellerLookalike: lookalikeAddress(devnetAccount('establishedSeller').address, 'establishedSeller') };
 }
 
-const usdc = (amount: string) => parseUnits(amount, PAYMENT.decimals);
 
 /** Each buyer gets USDC and pays the seller twice for calls over x402 (EIP-3009, settled by the facilitator), weeks apart. */
 export function preflightSteps(): Step[] {

@@ -1,6 +1,6 @@
-import { PAYMENT, priceOf, toolById } from '@paysight/contracts';
-import { parseUnits } from 'viem';
+import { priceOf, toolById } from '@paysight/contracts';
 import type { Step } from './types.js';
+import { usdc } from './step-builders.js';
 
 /**
  * Receipts for the receipt audit and the mandate check: one USDC payment of each outcome, on every chain. `receiptPayer`
@@ -8,7 +8,6 @@ import type { Step } from './types.js';
  */
 export const RECEIPT_WALLETS = ['receiptPayer', 'receiptPendingPayer'] as const;
 
-const usdc = (amount: string) => parseUnits(amount, PAYMENT.decimals);
 
 /** What each receipt is expected to pay: the price of one receipt audit. */
 export const RECEIPT_EXPECTED_AMOUNT = BigInt(priceOf(toolById('receipt_audit')!).atomic);

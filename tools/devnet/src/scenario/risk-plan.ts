@@ -3,6 +3,7 @@ import { type Address, maxUint256, parseUnits } from 'viem';
 import { devnetAccount } from '../accounts.js';
 import { lookalikeAddress } from './lookalike.js';
 import type { PlannedRiskPattern, Step } from './types.js';
+import { usdc, usdcTransfer } from './step-builders.js';
 
 /**
  * Wallets of the risk storylines. `exchange` plays a centralised exchange's hot wallet, `employer` pays
@@ -53,7 +54,6 @@ export function impersonatedAddresses(): Record<'lookalike' | 'lazarus', Address
 
 export const BENIGN_WALLETS = ['benignSaver', 'benignShopper'] as const;
 
-const usdc = (amount: string) => parseUnits(amount, PAYMENT.decimals);
 const dollars = (amount: string) => parseUnits(amount, 18);
 /** A date `minutes` after `days` ago, for steps minutes apart. */
 const ago = (days: number, minutesLater = 0) => days - minutesLater / 1440;
@@ -66,15 +66,6 @@ const SYBIL_GRANT = '1.5';
 export function riskSections(chain: ChainName): Step[][] {
   const coin = (amount: string) => parseUnits(amount, CHAINS[chain].nativeDecimals);
   const { lazarus } = impersonatedAddresses();
-  const transferUsdc = (name: string, from: string, to: string, amount: string, daysAgo?: number): Step => ({
-    name,
-    kind: 'token-transfer',
-    from,
-    token: 'usdc',
-    to,
-    amount: usdc(amount),
-    ...(daysAgo !== undefined && { daysAgo }),
-  });
 
   const market: Step[] = [
     { name: 'fund-exchange', kind: 'native-transfer', from: 'faucet', to: 'exchange', value: coin('1000'), daysAgo: 60 },
@@ -91,7 +82,7 @@ export function riskSections(chain: ChainName): Step[][] {
 
   const addressPoisoning: Step[] = [
     { name: 'fund-poison-victim', kind: 'native-transfer', from: 'exchange', to: 'poisonVictim', value: coin('2'), daysAgo: 50 },
-    transferUsdc('send-usdc-poison-victim', 'exchange', 'poisonVictim', '10000'),
+    usdcTransfer('send-usdc-poison-victim', 'exchange', 'poisonVictim', '10000'),
     { name: 'poison-victim-pays-supplier-1', kind: 'token-transfer', from: 'poisonVictim', token: 'usdc', to: 'poisonCounterparty', amount: SUPPLIER_PAYMENT, daysAgo: 35 },
     { name: 'poison-victim-pays-supplier-2', kind: 'token-transfer', from: 'poisonVictim', token: 'usdc', to: 'poisonCounterparty', amount: SUPPLIER_PAYMENT, daysAgo: 21 },
     { name: 'fund-poisoner', kind: 'native-transfer', from: 'exchange', to: 'poisoner', value: coin('1'), daysAgo: 9 },
@@ -105,7 +96,7 @@ export function riskSections(chain: ChainName): Step[][] {
 
   const approvals: Step[] = [
     { name: 'fund-approval-owner', kind: 'native-transfer', from: 'exchange', to: 'approvalOwner', value: coin('2'), daysAgo: 57 },
-    transferUsdc('send-usdc-approval-owner', 'exchange', 'approvalOwner', '5000'),
+    usdcTransfer('send-usdc-approval-owner', 'exchange', 'approvalOwner', '5000'),
     { name: 'approval-owner-approves-stale-spender', kind: 'token-approve', from: 'approvalOwner', token: 'usdc', spender: 'staleSpender', amount: usdc('2500'), daysAgo: 55 },
     { name: 'approval-owner-approves-subscription', kind: 'token-approve', from: 'approvalOwner', token: 'usdc', spender: 'subscriptionService', amount: usdc('25'), daysAgo: 25 },
     { name: 'subscription-pulls-from-approval-owner', kind: 'token-transfer-from', from: 'subscriptionService', token: 'usdc', owner: 'approvalOwner', to: 'subscriptionService', amount: usdc('25'), daysAgo: 24 },
@@ -114,7 +105,7 @@ export function riskSections(chain: ChainName): Step[][] {
 
   const delegations: Step[] = [
     { name: 'fund-smart-account-user', kind: 'native-transfer', from: 'exchange', to: 'smartAccountUser', value: coin('3'), daysAgo: 35 },
-    transferUsdc('send-usdc-smart-account-user', 'exchange', 'smartAccountUser', '300'),
+    usdcTransfer('send-usdc-smart-account-user', 'exchange', 'smartAccountUser', '300'),
     { name: 'smart-account-user-delegates', kind: 'eip7702-delegation', from: 'smartAccountUser', authority: 'smartAccountUser', implementation: 'smartAccount', to: 'smartAccountUser', daysAgo: 20 },
     {
       name: 'smart-account-user-batches-payments',
@@ -174,23 +165,23 @@ export function riskSections(chain: ChainName): Step[][] {
   const benign: Step[] = [
     { name: 'fund-benign-shopper', kind: 'native-transfer', from: 'exchange', to: 'benignShopper', value: coin('1.2'), daysAgo: 53 },
     { name: 'fund-benign-saver', kind: 'native-transfer', from: 'exchange', to: 'benignSaver', value: coin('2'), daysAgo: 52 },
-    transferUsdc('employer-pays-benign-saver-1', 'employer', 'benignSaver', '1800', 46),
-    transferUsdc('employer-pays-benign-shopper', 'employer', 'benignShopper', '700', 45.5),
-    transferUsdc('benign-saver-pays-rent', 'benignSaver', 'landlord', '900', 43),
-    transferUsdc('benign-shopper-pays-landlord', 'benignShopper', 'landlord', '450', 42),
-    transferUsdc('benign-saver-pays-shopper', 'benignSaver', 'benignShopper', '60', 38),
+    usdcTransfer('employer-pays-benign-saver-1', 'employer', 'benignSaver', '1800', 46),
+    usdcTransfer('employer-pays-benign-shopper', 'employer', 'benignShopper', '700', 45.5),
+    usdcTransfer('benign-saver-pays-rent', 'benignSaver', 'landlord', '900', 43),
+    usdcTransfer('benign-shopper-pays-landlord', 'benignShopper', 'landlord', '450', 42),
+    usdcTransfer('benign-saver-pays-shopper', 'benignSaver', 'benignShopper', '60', 38),
     { name: 'benign-saver-approves-subscription', kind: 'token-approve', from: 'benignSaver', token: 'usdc', spender: 'subscriptionService', amount: usdc('15'), daysAgo: 36 },
     { name: 'subscription-pulls-from-benign-saver', kind: 'token-transfer-from', from: 'subscriptionService', token: 'usdc', owner: 'benignSaver', to: 'subscriptionService', amount: usdc('15'), daysAgo: 35.9 },
-    transferUsdc('exchange-pays-benign-saver', 'exchange', 'benignSaver', '1500', 33),
-    transferUsdc('exchange-pays-benign-shopper', 'exchange', 'benignShopper', '400', 30),
+    usdcTransfer('exchange-pays-benign-saver', 'exchange', 'benignSaver', '1500', 33),
+    usdcTransfer('exchange-pays-benign-shopper', 'exchange', 'benignShopper', '400', 30),
     { name: 'benign-saver-pays-exchange', kind: 'native-transfer', from: 'benignSaver', to: 'exchange', value: coin('0.5'), daysAgo: 28 },
-    transferUsdc('benign-shopper-pays-benign-saver', 'benignShopper', 'benignSaver', '40', 27),
+    usdcTransfer('benign-shopper-pays-benign-saver', 'benignShopper', 'benignSaver', '40', 27),
     { name: 'benign-shopper-approves-subscription', kind: 'token-approve', from: 'benignShopper', token: 'usdc', spender: 'subscriptionService', amount: usdc('15'), daysAgo: 26 },
     { name: 'subscription-pulls-from-benign-shopper', kind: 'token-transfer-from', from: 'subscriptionService', token: 'usdc', owner: 'benignShopper', to: 'subscriptionService', amount: usdc('15'), daysAgo: 25.9 },
     { name: 'employer-reimburses-benign-saver', kind: 'native-transfer', from: 'employer', to: 'benignSaver', value: coin('0.8'), daysAgo: 22 },
     { name: 'benign-saver-shares-costs-with-shopper', kind: 'native-transfer', from: 'benignSaver', to: 'benignShopper', value: coin('0.3'), daysAgo: 20 },
-    transferUsdc('employer-pays-benign-saver-2', 'employer', 'benignSaver', '1800', 16),
-    transferUsdc('benign-shopper-pays-exchange', 'benignShopper', 'exchange', '100', 12),
+    usdcTransfer('employer-pays-benign-saver-2', 'employer', 'benignSaver', '1800', 16),
+    usdcTransfer('benign-shopper-pays-exchange', 'benignShopper', 'exchange', '100', 12),
   ];
 
   return [market, freshWallet, addressPoisoning, approvals, delegations, sweeper, sanctions, mixer, fanOut, washTrading, benign];
