@@ -9,7 +9,12 @@ import express, { type ErrorRequestHandler, type Express } from 'express';
 import { sendError } from './http/errors.js';
 import { bodyErrors, jsonBody } from './http/json-body.js';
 import { silentLogger, type Logger } from './http/logger.js';
+import type { DiscoveryDeps } from './discovery/deps.js';
+import { agentsPageRouter } from './routes/agents-page.js';
+import { agentsRouter } from './routes/agents.js';
 import { healthRouter } from './routes/health.js';
+import { manifestsRouter } from './routes/manifests.js';
+import { openApiRouter } from './routes/openapi.js';
 import { paidToolsRouter } from './routes/paid-tools.js';
 import { savedReportPath, savedReportRouter } from './routes/saved-report.js';
 
@@ -28,6 +33,8 @@ export interface ApiDeps {
   mcpTrustTools?: boolean;
   /** Host names beside the public one and loopback that /api/mcp answers for. */
   mcpAllowedHosts?: readonly string[];
+  /** Serve /api/agents/recommend and the workflow manifest (default true); off, both answer 404. */
+  agentDiscovery?: boolean;
   clock?: () => Date;
   log?: Logger;
 }
@@ -128,9 +135,15 @@ export function createApp(deps: ApiDeps, serving: Serving = createServing(deps))
     }));
     next();
   });
+  const discovery: DiscoveryDeps = { publicBaseUrl: deps.publicBaseUrl, agentDiscovery: deps.agentDiscovery ?? true, payments: deps.payments, mcp: serving.mcp };
+  // Ahead of the JSON body parser: recommend answers 413 from the declared size, before reading a byte.
+  app.use(agentsRouter(discovery));
   app.use(jsonBody(deps.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES));
   app.use(bodyErrors);
 
+  app.use(manifestsRouter(discovery));
+  app.use(openApiRouter(discovery));
+  app.use(agentsPageRouter(discovery));
   app.use(healthRouter({ chainSource: deps.chainSource, store: deps.store, facilitatorReachable: deps.facilitatorReachable, version: SERVICE_VERSION }));
   app.use(paidToolsRouter({ paidCalls: serving.paidCalls, publicBaseUrl: deps.publicBaseUrl }));
   app.use(savedReportRouter({ reports: deps.store.reports, log }));

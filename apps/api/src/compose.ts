@@ -57,6 +57,7 @@ export async function startApiService(config: ApiConfig, chainSource: ChainSourc
       bodyLimitBytes: config.bodyLimitBytes,
       mcpTrustTools: config.mcpTrustTools,
       mcpAllowedHosts: config.mcpAllowedHosts,
+      agentDiscovery: config.agentDiscovery,
       log: jsonLogger({ enabled: config.logRequests, write: options.logWrite }),
     };
     const serving = createServing(deps);

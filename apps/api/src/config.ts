@@ -20,6 +20,8 @@ export interface ApiConfig {
   mcpTrustTools: boolean;
   /** Extra host names /api/mcp answers for, beside the public host and loopback (MCP_ALLOWED_HOSTS). */
   mcpAllowedHosts: string[];
+  /** Serve the free agent endpoints, recommend and the workflow manifest (AGENT_DISCOVERY, default on). */
+  agentDiscovery: boolean;
   /** OpenAI-compatible provider for optional AI sections; null keeps every report deterministic. */
   ai: OpenAiCompatibleConfig | null;
 }
@@ -47,6 +49,9 @@ function aiConfig(e: AiEnv): OpenAiCompatibleConfig | null {
   return e.AI_BASE_URL && e.AI_MODEL ? { baseUrl: e.AI_BASE_URL, apiKey: e.AI_API_KEY ?? null, model: e.AI_MODEL, timeoutMs: e.AI_TIMEOUT_MS } : null;
 }
 
+const onOff = z.enum(['on', 'off', 'true', 'false', '1', '0'], { error: 'must be on or off' }).default('on');
+const isOn = (value: string) => ['on', 'true', '1'].includes(value);
+
 const envSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(4021),
@@ -58,7 +63,8 @@ const envSchema = z.object({
   PAYSIGHT_DATA_DIR: z.string().min(1).default('.paysight'),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(10_000_000).default(256 * 1024),
   LOG_LEVEL: z.enum(['info', 'silent']).default('info'),
-  MCP_TRUST_TOOLS: z.enum(['on', 'off', 'true', 'false', '1', '0'], { error: 'must be on or off' }).default('on'),
+  MCP_TRUST_TOOLS: onOff,
+  AGENT_DISCOVERY: onOff,
   MCP_ALLOWED_HOSTS: z
     .string()
     .transform((value) => value.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean))
@@ -96,7 +102,8 @@ export function loadApiConfig(env: Record<string, string | undefined>): ApiConfi
     dataDir: path.resolve(e.PAYSIGHT_DATA_DIR),
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     logRequests: e.LOG_LEVEL === 'info',
-    mcpTrustTools: ['on', 'true', '1'].includes(e.MCP_TRUST_TOOLS),
+    mcpTrustTools: isOn(e.MCP_TRUST_TOOLS),
+    agentDiscovery: isOn(e.AGENT_DISCOVERY),
     mcpAllowedHosts: e.MCP_ALLOWED_HOSTS,
     ai: aiConfig(e),
   };
@@ -115,6 +122,7 @@ export function apiConfig(given: Pick<ApiConfig, 'payTo' | 'facilitatorUrl'> & P
     logRequests: false,
     mcpTrustTools: true,
     mcpAllowedHosts: [],
+    agentDiscovery: true,
     ai: null,
     ...given,
   };

@@ -13,6 +13,7 @@ export * from './results/wallet-audit.js';
 export * from './results/batch.js';
 export * from './results/trust.js';
 export * from './catalog/index.js';
+export * from './discovery/index.js';
 export type * from './ports/chain-source.js';
 export * from './ports/ledger.js';
 export type * from './ports/store.js';

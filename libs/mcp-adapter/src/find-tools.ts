@@ -1,6 +1,6 @@
-import { CATALOG, TOOL_FAMILIES, type CatalogEntry, type ToolAnnotations } from '@paysight/contracts';
+import { CATALOG, TOOL_FAMILIES, jsonSchemaOf, requestJsonSchema, type CatalogEntry, type ToolAnnotations } from '@paysight/contracts';
 import { z } from 'zod';
-import { toMcpJsonSchema, type JsonSchema } from './tool-definitions.js';
+import type { JsonSchema } from './tool-definitions.js';
 
 /** The one free MCP tool: it searches the whole catalog, whatever toolsets the session loaded. */
 export const FIND_TOOLS_NAME = 'paysight_find_tools';
@@ -103,7 +103,7 @@ export function findTools(request: z.output<typeof findToolsInput>, context: Fin
     endpoint: context.restUrl(entry),
     listed: context.listed.has(entry.mcpName),
     matchedTerms: matched,
-    inputSchema: toMcpJsonSchema(entry.request, 'input'),
+    inputSchema: requestJsonSchema(entry),
   }));
   const note = matches.length
     ? 'Call a match by its name with the input schema shown; it answers with payment requirements first, then serves the result once paid. Tools not listed in this session can still be called by name.'
@@ -120,8 +120,8 @@ export function findToolsDefinition(): { name: string; title: string; descriptio
     description:
       'Free, no payment. Searches the whole Paysight catalog for the paid tools that fit a task and names them with price, input schema and REST endpoint, ' +
       'including tools outside the toolsets this session loaded (they can still be called by name).',
-    inputSchema: toMcpJsonSchema(findToolsInput, 'input'),
-    outputSchema: toMcpJsonSchema(findToolsOutput, 'output'),
+    inputSchema: jsonSchemaOf(findToolsInput, 'input'),
+    outputSchema: jsonSchemaOf(findToolsOutput, 'output'),
     annotations: FIND_TOOLS_ANNOTATIONS,
   };
 }

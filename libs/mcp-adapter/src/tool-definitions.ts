@@ -1,9 +1,8 @@
-import { CATALOG, PAYMENT, decimalToAtomic, mcpResultWrapper, priceObjectFor, responseSchema, type CatalogEntry, type PriceObject, type ToolAnnotations } from '@paysight/contracts';
-import { z } from 'zod';
+import { CATALOG, PAYMENT, decimalToAtomic, jsonSchemaOf, mcpResultWrapper, priceObjectFor, requestJsonSchema, responseSchema, type CatalogEntry, type JsonObjectSchema, type PriceObject, type ToolAnnotations } from '@paysight/contracts';
 import { PAYMENT_ARGUMENTS, PAYMENT_ARGUMENT_SCHEMA } from './payment-arguments.js';
 
 /** A JSON Schema as MCP takes it: an object schema at the root. */
-export type JsonSchema = { [key: string]: unknown; type: 'object'; properties?: Record<string, object>; required?: string[] };
+export type JsonSchema = JsonObjectSchema;
 
 /** The spec's limit for a tool description, which some hosts enforce. */
 export const MAX_DESCRIPTION_LENGTH = 1024;
@@ -42,15 +41,9 @@ export function pricingTierOf(price: string): PricingTier {
   return 'premium';
 }
 
-/** A zod schema as JSON Schema for MCP: no `$schema` keyword, and an object at the root as MCP requires. */
-export function toMcpJsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
-  const { $schema: _dialect, ...json } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<string, unknown>;
-  return { ...json, type: 'object' };
-}
-
 /** The tool's REST body schema plus the optional payment arguments. */
 function inputSchemaOf(entry: CatalogEntry): JsonSchema {
-  const schema = toMcpJsonSchema(entry.request, 'input');
+  const schema = requestJsonSchema(entry);
   return { ...schema, properties: { ...schema.properties, ...Object.fromEntries(PAYMENT_ARGUMENTS.map((name) => [name, PAYMENT_ARGUMENT_SCHEMA])) } };
 }
 
@@ -67,7 +60,7 @@ export function mcpToolDefinition(entry: CatalogEntry): McpToolDefinition {
       `${entry.description} Paid tool: ${entry.price} ${PAYMENT.currency} per call over x402 (${PAYMENT.scheme}, ${PAYMENT.currency} on ${PAYMENT.networkName}). ` +
       'Payment is required: call without payment to receive the payment requirements, then call again with the signed payment in x402Payment.',
     inputSchema: inputSchemaOf(entry),
-    outputSchema: toMcpJsonSchema(mcpResultWrapper(responseSchema(entry)), 'output'),
+    outputSchema: jsonSchemaOf(mcpResultWrapper(responseSchema(entry)), 'output'),
     annotations: entry.annotations,
     _meta: metaOf(entry),
   };

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { CATALOG, type CatalogEntry } from '@paysight/contracts';
+import { CATALOG, MCP_PROTOCOL_VERSION, type CatalogEntry } from '@paysight/contracts';
 import type { PaidCallService } from '@paysight/paid-call';
 import type { Challenge } from '@paysight/payment';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
@@ -12,7 +12,7 @@ import { mcpToolDefinition } from './tool-definitions.js';
 import { TOOLSETS, type Toolset } from './toolsets.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
 
-export const MCP_PROTOCOL_VERSION = '2025-11-25';
+export { MCP_PROTOCOL_VERSION };
 
 /**
  * A JSON-RPC error for the SDK to send. Not the SDK's McpError: its message already carries the

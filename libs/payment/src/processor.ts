@@ -47,6 +47,8 @@ export interface PaidCall<T> {
 
 export interface PaidCallProcessor {
   handle<T>(call: PaidCall<T>): Promise<PaidCallOutcome<T>>;
+  /** The 402 challenge an unpaid call of `entry` at `resourceUrl` gets: the one source of offers for discovery documents. */
+  challenge(entry: PaidCall<unknown>['entry'], resourceUrl: string): Challenge;
 }
 
 type SettleVerdict =
@@ -147,6 +149,7 @@ export function createPaidCallProcessor(options: PaidCallProcessorOptions): Paid
   }
 
   return {
+    challenge: (entry, resourceUrl) => offers.get(entry, resourceUrl),
     async handle<T>(call: PaidCall<T>): Promise<PaidCallOutcome<T>> {
       const { entry } = call;
       const decoded = call.payment;

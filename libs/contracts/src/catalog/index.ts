@@ -2,6 +2,7 @@ import { CORE_TOOLS } from './core.js';
 import type { CatalogEntry } from './entry.js';
 
 export * from './entry.js';
+export * from './json-schema.js';
 export { CORE_TOOLS } from './core.js';
 
 /** Every paid tool. The only list of tools and prices in the project: all surfaces derive from it. */

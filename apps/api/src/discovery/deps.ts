@@ -1,0 +1,14 @@
+import type { McpService } from '@paysight/mcp-adapter';
+import type { PaidCallProcessor } from '@paysight/payment';
+
+/** What the free discovery surfaces read. None of it reaches a chain, the facilitator or a tool. */
+export interface DiscoveryDeps {
+  /** Public origin of the service; absolute URLs in every document start with it. */
+  publicBaseUrl: () => string;
+  /** The agent-discovery setting (AGENT_DISCOVERY): off, recommend and the workflow manifest answer 404. */
+  agentDiscovery: boolean;
+  /** Source of the 402 challenges, so that documents show exactly the offers a paid route sends. */
+  payments: Pick<PaidCallProcessor, 'challenge'>;
+  /** The MCP server's tool list, for /.well-known/mcp. */
+  mcp: McpService;
+}

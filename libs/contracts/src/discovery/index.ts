@@ -1,0 +1,2 @@
+export * from './addresses.js';
+export * from './recommend.js';
