@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import type { ChainName, ChainSource, Store } from '@paysight/contracts';
+import type { ChainName, ChainSource, HealthReport, Store } from '@paysight/contracts';
 
 export interface HealthDeps {
   chainSource: ChainSource;
@@ -42,14 +42,15 @@ export function healthRouter(deps: HealthDeps): Router {
     const healthy = storeOk && facilitatorOk && Object.values(chains).every((c) => c.reachable);
     // Only the store is this instance's own: without it no payment can be recorded, so a load
     // balancer should stop sending traffic here. Shared upstreams being down is reported, not a 503.
-    res.status(storeOk ? 200 : 503).json({
+    const report: HealthReport = {
       ok: storeOk,
       status: healthy ? 'ok' : 'degraded',
       version: deps.version,
       store: { kind: deps.store.kind, reachable: storeOk },
       facilitator: { reachable: facilitatorOk },
       chains,
-    });
+    };
+    res.status(storeOk ? 200 : 503).json(report);
   });
   return router;
 }

@@ -1,0 +1,123 @@
+import { z } from 'zod';
+import { TOOL_FAMILIES } from '../catalog/entry.js';
+import { priceObject } from '../envelopes/price.js';
+import { PAYMENT } from '../x402.js';
+import { DISCOVERY_PATHS, DISCOVERY_VERSION, MCP_DISCOVERY_VERSION, MCP_PROTOCOL_VERSION } from './addresses.js';
+
+const jsonSchema = z.record(z.string(), z.unknown()).meta({ description: 'A JSON Schema (draft 2020-12 vocabulary).' });
+
+/** Absolute URLs of the discovery addresses; the two agent endpoints are absent when agent discovery is off. */
+export const discoveryAddresses = z.object(
+  Object.fromEntries(
+    Object.keys(DISCOVERY_PATHS).map((name) => [name, name === 'recommend' || name === 'workflows' ? z.url().optional() : z.url()]),
+  ) as Record<keyof typeof DISCOVERY_PATHS, z.ZodURL | z.ZodOptional<z.ZodURL>>,
+);
+
+/** One paid tool as a manifest lists it: the same input schema as its endpoint's body. */
+export const manifestTool = z.looseObject({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  method: z.literal('POST'),
+  endpoint: z.url(),
+  price: priceObject,
+  inputSchema: jsonSchema,
+  outputSchema: jsonSchema,
+  x402Required: z.literal(true),
+});
+
+/** One paid route as a resource: path relative to the base URL. */
+export const manifestResource = z.looseObject({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  method: z.literal('POST'),
+  path: z.string().startsWith('/'),
+  price: priceObject,
+  inputSchema: jsonSchema,
+});
+
+/** The discovery manifest, served at /api/agents/manifest and /.well-known/ai. */
+export const discoveryManifest = z.looseObject({
+  name: z.string(),
+  description: z.string(),
+  version: z.literal(DISCOVERY_VERSION),
+  baseUrl: z.url(),
+  humanBaseUrl: z.url(),
+  apiBaseUrl: z.url(),
+  discovery: discoveryAddresses,
+  mcp: z.looseObject({
+    enabled: z.boolean(),
+    endpoint: z.url(),
+    protocolVersion: z.literal(MCP_PROTOCOL_VERSION),
+    transport: z.literal('streamable-http'),
+    discovery: z.url(),
+    tools: z.array(z.string()).meta({ description: 'Names of the MCP tools; their definitions are in the MCP discovery document.' }),
+  }),
+  rules: z.array(z.string()),
+  tools: z.array(manifestTool),
+  support: z.object({ contact: z.null() }),
+  x402: z.looseObject({
+    enabled: z.literal(true),
+    environment: z.string(),
+    currency: z.literal(PAYMENT.currency),
+    network: z.literal(PAYMENT.networkName),
+    caip2Network: z.literal(PAYMENT.network),
+    facilitatorProvider: z.string(),
+  }),
+  resources: z.array(manifestResource),
+});
+export type DiscoveryManifest = z.infer<typeof discoveryManifest>;
+
+/** The MCP discovery document (/.well-known/mcp): where the server is and every tool it lists. */
+export const mcpDiscoveryDocument = z.looseObject({
+  version: z.literal(MCP_DISCOVERY_VERSION),
+  name: z.string(),
+  description: z.string(),
+  endpoint: z.url(),
+  protocolVersion: z.literal(MCP_PROTOCOL_VERSION),
+  transport: z.literal('streamable-http'),
+  toolsets: z.array(z.looseObject({ name: z.enum(TOOL_FAMILIES), tools: z.number().int().min(0) })),
+  tools: z.array(
+    z.looseObject({
+      name: z.string(),
+      title: z.string(),
+      description: z.string(),
+      inputSchema: jsonSchema,
+      outputSchema: jsonSchema.optional(),
+      annotations: z.record(z.string(), z.unknown()),
+      _meta: z.record(z.string(), z.unknown()).optional(),
+    }),
+  ),
+});
+export type McpDiscoveryDocument = z.infer<typeof mcpDiscoveryDocument>;
+
+/** /.well-known/x402.json: every paid resource with the offer its 402 carries. */
+export const x402ResourceList = z.looseObject({
+  x402Version: z.literal(2),
+  name: z.string(),
+  baseUrl: z.url(),
+  resources: z.array(
+    z.looseObject({
+      id: z.string(),
+      resource: z.url(),
+      method: z.literal('POST'),
+      description: z.string().max(500),
+      mimeType: z.string(),
+      accepts: z.array(z.record(z.string(), z.unknown())).length(1),
+      extensions: z.record(z.string(), z.unknown()).optional(),
+    }),
+  ),
+});
+export type X402ResourceList = z.infer<typeof x402ResourceList>;
+
+/** GET /api/health: whether each dependency answers; no URLs, hosts or secrets. */
+export const healthReport = z.object({
+  ok: z.boolean(),
+  status: z.enum(['ok', 'degraded']),
+  version: z.string(),
+  store: z.object({ kind: z.string(), reachable: z.boolean() }),
+  facilitator: z.object({ reachable: z.boolean() }),
+  chains: z.record(z.string(), z.object({ reachable: z.boolean(), blockNumber: z.string().nullable(), dataSourceStatus: z.string() })),
+});
+export type HealthReport = z.infer<typeof healthReport>;
