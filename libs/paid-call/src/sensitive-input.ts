@@ -13,7 +13,10 @@ const BIP39 = new Set(english);
 const MNEMONIC_MIN_WORDS = 12;
 const HEX_KEY = /^(0x)?[0-9a-fA-F]{64}$/;
 const LABELLED_HEX_KEY = /\b(?:private|secret|priv)[\s_-]*key\b[^0-9a-fA-F]{0,8}(?:0x)?[0-9a-fA-F]{64}\b/i;
-const LABELLED_PASSWORD = /\b(?:password|passphrase|passwd)\s*[:=]\s*\S+/i;
+/** A password or token given as such: a label, then `:` or `=`, then the value (also as a URL query parameter). */
+const LABELLED_PASSWORD = /\b(?:password|passphrase|passwd|pwd|api[\s_-]?key|api[\s_-]?secret|access[\s_-]?token|auth[\s_-]?token|refresh[\s_-]?token|bearer[\s_-]?token|client[\s_-]?secret)\s*[:=]\s*[^\s&]+/i;
+/** An HTTP bearer credential pasted with its scheme. */
+const BEARER_CREDENTIAL = /\bBearer\s+[A-Za-z0-9._~+/-]{16,}=*/;
 const PEM_PRIVATE_KEY = /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY-----/;
 const EXTENDED_PRIVATE_KEY = /\b[tuvxyz]prv[1-9A-HJ-NP-Za-km-z]{100,112}\b/;
 
@@ -44,7 +47,7 @@ function inString(text: string, field: string): SecretKind | null {
   if (EXTENDED_PRIVATE_KEY.test(text)) return 'extended_private_key';
   if (HEX_KEY.test(text.trim()) && !PUBLIC_HEX_FIELD.test(field)) return 'private_key';
   if (LABELLED_HEX_KEY.test(text)) return 'private_key';
-  if (LABELLED_PASSWORD.test(text)) return 'password_or_token';
+  if (LABELLED_PASSWORD.test(text) || BEARER_CREDENTIAL.test(text)) return 'password_or_token';
   if (mnemonicIn(text)) return 'mnemonic';
   return null;
 }

@@ -21,6 +21,12 @@ const POSITIVES: [string, unknown, SecretKind, string][] = [
   ['a PEM private key', { notes: '-----BEGIN EC PRIVATE KEY-----\nMHQCAQEE...\n-----END EC PRIVATE KEY-----' }, 'pem_private_key', 'notes'],
   ['a keystore file', { caller_context: { version: 3, crypto: { ciphertext: 'ab', kdf: 'scrypt', kdfparams: {} } } }, 'keystore', 'caller_context'],
   ['a JWK with its private part', { caller_context: { jwk: { kty: 'EC', crv: 'P-256', x: 'a', y: 'b', d: 'secret' } } }, 'jwk_private_key', 'caller_context.jwk'],
+  ['a 24-word mnemonic as a numbered list', { notes: Array.from({ length: 24 }, (_, i) => `${i + 1}. ${MNEMONIC.split(' ')[i % 12]}`).join('\n') }, 'mnemonic', 'notes'],
+  ['a mnemonic joined by hyphens in upper case', { goal: MNEMONIC.toUpperCase().replaceAll(' ', '-') }, 'mnemonic', 'goal'],
+  ['a 64-hex key in a non-hash field of the recommend body', { goal: 'audit', riskType: KEY }, 'private_key', 'riskType'],
+  ['an api key given in text', { goal: 'use api_key=sk_live_51HxYz to call it' }, 'password_or_token', 'goal'],
+  ['an access token in a URL query', { resource_url: 'https://api.example.com/report?access_token=abc123def456' }, 'password_or_token', 'resource_url'],
+  ['a bearer credential', { caller_context: { headers: 'Authorization: Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.sig' } }, 'password_or_token', 'caller_context.headers'],
   ['a key in an array item', { addresses: ['0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045', KEY] }, 'private_key', 'addresses[1]'],
 ];
 
@@ -36,6 +42,9 @@ const NEGATIVES: [string, unknown][] = [
   ['an empty password field', { password: '' }],
   ['a JWK without a private part', { jwk: { kty: 'EC', crv: 'P-256', x: 'a', y: 'b' } }],
   ['an idempotency key of 64 hex digits', { idempotency_key: KEY }],
+  ['a goal about passwords without one', { goal: 'check whether the seller asks agents for a password or an api key' }],
+  ['a token contract named as such', { notes: 'token: USDC on base, amount: 0.01' }],
+  ['a goal naming a failed 402 with a transaction hash', { goal: `my paid call failed after payment, tx ${TX_HASH}`, hasTransactionHash: true }],
 ];
 
 describe('findSensitiveInput', () => {
