@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { CATALOG, MCP_PROTOCOL_VERSION, type CatalogEntry } from '@paysight/contracts';
+import { CATALOG, DISCOVERY_PATHS, MCP_PROTOCOL_VERSION, type CatalogEntry } from '@paysight/contracts';
 import type { PaidCallService } from '@paysight/paid-call';
 import type { Challenge } from '@paysight/payment';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
@@ -58,7 +58,7 @@ export function createMcpService(options: McpServiceOptions): McpService {
   const byName = new Map(enabled.map((entry) => [entry.mcpName, entry]));
   const definitions = new Map(enabled.map((entry) => [entry.mcpName, mcpToolDefinition(entry) as Tool]));
   const findDefinition = findToolsDefinition() as Tool;
-  const docsUrl = options.docsUrl ?? (() => `${options.publicBaseUrl()}/agents`);
+  const docsUrl = options.docsUrl ?? (() => `${options.publicBaseUrl()}${DISCOVERY_PATHS.agentsPage}`);
   const restUrl = (entry: CatalogEntry) => `${options.publicBaseUrl()}${entry.path}`;
   // One JSON Schema validator for every per-request Server: without it each Server constructor builds
   // its own Ajv (0.14 to 0.22 ms, a fifth of the CPU profile of /api/mcp under unpaid tools/call load;
