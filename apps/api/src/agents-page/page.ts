@@ -167,11 +167,11 @@ function toolCard(entry: CatalogEntry, baseUrl: string): SafeHtml {
           <h4>MCP host configuration</h4>
           ${snippet(`${entry.id} MCP host configuration`, examples.mcpServers, 'mcp-servers')}
         </div>
-        <div>
+        <div class="wide">
           <h4>curl and the Paysight CLI</h4>
           ${snippet(`${entry.id} shell`, examples.shell, 'shell')}
         </div>
-        <div>
+        <div class="wide">
           <h4>TypeScript: the official x402 client</h4>
           ${snippet(`${entry.id} TypeScript`, examples.typescript, 'typescript')}
         </div>

@@ -43,7 +43,7 @@ a:focus-visible,button:focus-visible,summary:focus-visible,input:focus-visible{o
 .tool details{border-top:1px solid var(--line);padding-top:8px;margin-top:2px}
 .tool summary{cursor:pointer;font-weight:600;color:var(--accent);font-size:14px}
 .examples{display:grid;grid-template-columns:repeat(2,minmax(0,1fr));gap:0 18px}
-.examples>div{min-width:0}
+.examples>div{min-width:0}.examples>.wide{grid-column:1/-1}.wide pre{max-height:none}
 .snippet{position:relative}
 pre{margin:0;background:var(--soft);border:1px solid var(--line);border-radius:8px;padding:10px 12px;overflow:auto;max-height:420px;font-size:12.5px;line-height:1.5;tab-size:2}
 .copy{position:absolute;top:6px;right:6px;font:600 12px/1 system-ui,sans-serif;padding:5px 9px;border-radius:6px;border:1px solid var(--line);background:var(--card);color:var(--ink-2);cursor:pointer}
@@ -51,5 +51,6 @@ pre{margin:0;background:var(--soft);border:1px solid var(--line);border-radius:8
 .note{font-size:13px;color:var(--muted);margin-top:6px}
 .no-match{color:var(--muted)}
 @media (max-width:820px){.start,.examples{grid-template-columns:minmax(0,1fr)}.search{margin-left:0;max-width:none}}
+@media (max-width:640px){.meta div{flex-direction:column;gap:0}.tool{padding:14px}}
 @media print{.catalog-head{position:static;border:0}.search,.search-status,.copy,.skip{display:none!important}.tool{break-inside:avoid}pre{max-height:none;overflow:visible;white-space:pre-wrap;overflow-wrap:anywhere}a{color:inherit}.docs .url{color:#000}}
 `;
