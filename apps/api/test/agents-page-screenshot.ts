@@ -9,7 +9,7 @@ import { launchChromium } from './saved-report-browser.js';
 
 /**
  * Serves the /agents page through its real route and saves the screenshot the docs show:
- * docs/images/agents.png (a laptop screen, the first tool's details open). The page names the
+ * docs/images/agents.png (the whole page on a laptop, the first tool's details open). The page names the
  * default local address (what `npm start` serves), whatever port this script listens on.
  * Run: npm run screenshot:agents -w @paysight/api
  */
@@ -19,14 +19,17 @@ const SHOWN_BASE_URL = 'http://127.0.0.1:4021';
 async function main(): Promise<void> {
   const app = express().use(agentsPageRouter({ publicBaseUrl: () => SHOWN_BASE_URL, agentDiscovery: true }));
   const server = await listen(app, '127.0.0.1', 0);
-  const browser = await launchChromium({ viewport: { width: 1280, height: 1400 }, deviceScaleFactor: 1 });
+  const browser = await launchChromium({ viewport: { width: 1280, height: 900 }, deviceScaleFactor: 1 });
   try {
     await mkdir(IMAGES, { recursive: true });
     const page = await browser.context.newPage();
     await page.goto(`${server.url}${DISCOVERY_PATHS.agentsPage}`);
-    await page.locator('[data-tool] details summary').first().click();
+    await page.locator('[data-tool] summary').first().click();
+    // The whole page in one viewport rather than a scrolled full-page capture, which would draw the
+    // sticky search bar wherever the scroll left it.
+    await page.setViewportSize({ width: 1280, height: await page.evaluate<number>('document.documentElement.scrollHeight') });
     const file = path.join(IMAGES, 'agents.png');
-    await page.screenshot({ path: file, fullPage: false });
+    await page.screenshot({ path: file });
     console.log(`wrote ${file}`);
   } finally {
     await browser.close();
