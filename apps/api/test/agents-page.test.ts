@@ -1,7 +1,44 @@
 import { CATALOG, DISCOVERY_PATHS, requestJsonSchema, toolById } from '@paysight/contracts';
 import { startTestApi, type TestApi } from '@paysight/testkit/api';
 import type { Page } from 'playwright-core';
+import { renderAgentsPage } from '../src/agents-page/page.js';
 import { CHROMIUM_SETUP_TIMEOUT_MS, describeWithChromium, ensureChromium, launchChromium, watchProblems, type Chromium } from './saved-report-browser.js';
+
+// Without a browser: runs also where chromium cannot be had.
+describe('GET /agents over HTTP', () => {
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await startTestApi();
+  });
+  afterAll(async () => {
+    await api?.close();
+  });
+
+  test('the page is served with a strict CSP, a public cache lifetime, and to HEAD; other methods get 405', async () => {
+    const url = `${api.url}${DISCOVERY_PATHS.agentsPage}`;
+    const get = await fetch(url);
+    expect(get.status).toBe(200);
+    expect(get.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(get.headers.get('content-security-policy')).toMatch(/^default-src 'none'; style-src 'sha256-[^']+'; script-src 'sha256-[^']+'; img-src data:/);
+    expect(get.headers.get('cache-control')).toBe('public, max-age=300');
+    expect(get.headers.get('x-content-type-options')).toBe('nosniff');
+    const page = await get.text();
+    // The page of the builder, on the service's public origin, with agent discovery on (the default).
+    expect(page).toBe(renderAgentsPage({ baseUrl: api.publicBaseUrl, agentDiscovery: true }));
+
+    const head = await fetch(url, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-length')).toBe(String(Buffer.byteLength(page)));
+    expect(await head.text()).toBe('');
+
+    for (const method of ['POST', 'PUT', 'DELETE', 'PATCH']) {
+      const res = await fetch(url, { method });
+      expect(res.status).toBe(405);
+      expect(res.headers.get('allow')).toBe('GET, HEAD');
+      expect(await res.json()).toEqual({ ok: false, error: { code: 'method_not_allowed', message: 'The /agents page is read with GET.' } });
+    }
+  });
+});
 
 describeWithChromium('the /agents page in headless Chromium', () => {
   let api: TestApi;
@@ -148,28 +185,6 @@ describeWithChromium('the /agents page in headless Chromium', () => {
       expect(problems).toEqual([]);
     } finally {
       await noScript.close();
-    }
-  });
-
-  test('the page is served with a strict CSP, a public cache lifetime, and to HEAD; other methods get 405', async () => {
-    const get = await fetch(url);
-    expect(get.status).toBe(200);
-    expect(get.headers.get('content-type')).toBe('text/html; charset=utf-8');
-    expect(get.headers.get('content-security-policy')).toMatch(/^default-src 'none'; style-src 'sha256-[^']+'; script-src 'sha256-[^']+'; img-src data:/);
-    expect(get.headers.get('cache-control')).toBe('public, max-age=300');
-    expect(get.headers.get('x-content-type-options')).toBe('nosniff');
-    const page = await get.text();
-
-    const head = await fetch(url, { method: 'HEAD' });
-    expect(head.status).toBe(200);
-    expect(head.headers.get('content-length')).toBe(String(Buffer.byteLength(page)));
-    expect(await head.text()).toBe('');
-
-    for (const method of ['POST', 'PUT', 'DELETE', 'PATCH']) {
-      const res = await fetch(url, { method });
-      expect(res.status).toBe(405);
-      expect(res.headers.get('allow')).toBe('GET, HEAD');
-      expect(await res.json()).toEqual({ ok: false, error: { code: 'method_not_allowed', message: 'The /agents page is read with GET.' } });
     }
   });
 
