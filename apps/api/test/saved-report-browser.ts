@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium, type BrowserContext } from 'playwright-core';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
 
 /** Debian's chromium: no browser download, the one the machine's package manager keeps up to date. */
 export const CHROMIUM_PATH = '/usr/bin/chromium';
@@ -35,13 +35,37 @@ export function installChromium(): void {
   run(['install', '-y', '--no-install-recommends', 'chromium']);
 }
 
+/** Installing chromium takes a while on a fresh machine; launching it then takes well under a second. */
+export const CHROMIUM_SETUP_TIMEOUT_MS = 600_000;
+
+/** A jest describe that runs where chromium is present or can be installed, and is skipped with a note where not. */
+export function describeWithChromium(title: string, body: () => void): void {
+  const availability = chromiumAvailability();
+  if (availability.status === 'missing') {
+    // Straight to stderr: jest's default reporter drops console output of files whose tests are all skipped.
+    process.stderr.write(`Skipping "${title}": ${availability.reason}.\n`);
+    describe.skip(title, body);
+    return;
+  }
+  describe(title, body);
+}
+
+/** For a beforeAll (with CHROMIUM_SETUP_TIMEOUT_MS): installs chromium when it is missing and can be installed. */
+export function ensureChromium(): void {
+  if (chromiumAvailability().status !== 'installable') return;
+  console.log("Chromium is missing: installing Debian's chromium with apt-get (once, as root)");
+  installChromium();
+}
+
 export interface Chromium {
   context: BrowserContext;
   close(): Promise<void>;
 }
 
 /** A headless chromium with a fresh profile, removed again on close. */
-export async function launchChromium(options: { viewport?: { width: number; height: number }; deviceScaleFactor?: number } = {}): Promise<Chromium> {
+export async function launchChromium(
+  options: { viewport?: { width: number; height: number }; deviceScaleFactor?: number; javaScriptEnabled?: boolean } = {},
+): Promise<Chromium> {
   const userDataDir = await mkdtemp(path.join(tmpdir(), 'paysight-chromium-'));
   try {
     const context = await chromium.launchPersistentContext(userDataDir, {
@@ -51,6 +75,7 @@ export async function launchChromium(options: { viewport?: { width: number; heig
       viewport: options.viewport ?? { width: 1280, height: 900 },
       deviceScaleFactor: options.deviceScaleFactor ?? 1,
       colorScheme: 'light',
+      javaScriptEnabled: options.javaScriptEnabled ?? true,
     });
     return {
       context,
@@ -63,4 +88,15 @@ export async function launchChromium(options: { viewport?: { width: number; heig
     await rm(userDataDir, { recursive: true, force: true });
     throw error;
   }
+}
+
+/** Records what a person would call broken on `page`: console errors and warnings, uncaught errors, failed requests. */
+export function watchProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(`${message.type()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  page.on('requestfailed', (request) => problems.push(`request failed: ${request.url()} (${request.failure()?.errorText ?? 'unknown'})`));
+  return problems;
 }

@@ -4,26 +4,10 @@ import { startTestApi, type TestApi } from '@paysight/testkit/api';
 import type { Page } from 'playwright-core';
 import { TOP_COUNTERPARTIES } from '../src/report-page/charts-section.js';
 import { savedReportPath } from '../src/routes/saved-report.js';
-import { chromiumAvailability, installChromium, launchChromium, type Chromium } from './saved-report-browser.js';
+import { CHROMIUM_SETUP_TIMEOUT_MS, describeWithChromium, ensureChromium, launchChromium, watchProblems, type Chromium } from './saved-report-browser.js';
 import { fixtureReport } from './saved-report-fixture.js';
 
-const availability = chromiumAvailability();
-const TITLE = 'saved report page in headless Chromium';
-
-function describeWithChromium(body: () => void): void {
-  if (availability.status === 'missing') {
-    // Straight to stderr: jest's default reporter drops console output of files whose tests are all skipped.
-    process.stderr.write(`Skipping "${TITLE}": ${availability.reason}.\n`);
-    describe.skip(TITLE, body);
-    return;
-  }
-  describe(TITLE, body);
-}
-
-/** Installing chromium takes a while on a fresh machine; launching it then takes well under a second. */
-const SETUP_TIMEOUT_MS = 600_000;
-
-describeWithChromium(() => {
+describeWithChromium('saved report page in headless Chromium', () => {
   const report = fixtureReport();
   let store: Store;
   let api: TestApi;
@@ -32,32 +16,25 @@ describeWithChromium(() => {
   const requested: string[] = [];
 
   beforeAll(async () => {
-    if (availability.status === 'installable') {
-      console.log("Chromium is missing: installing Debian's chromium with apt-get (once, as root)");
-      installChromium();
-    }
+    ensureChromium();
     store = await openStore({ dataDir: 'memory://' });
     api = await startTestApi({ store });
     const saved = await store.reports.save({ toolId: 'saved_report', chain: report.subject.chain, subject: report.subject.address, document: report });
     url = `${api.url}${savedReportPath(saved.id)}`;
     browser = await launchChromium();
     browser.context.on('request', (request) => requested.push(request.url()));
-  }, SETUP_TIMEOUT_MS);
+  }, CHROMIUM_SETUP_TIMEOUT_MS);
   afterAll(async () => {
     await browser?.close();
     await api?.close();
     await store?.close();
   });
 
-  /** Opens the page, failing on any console error or uncaught page error. */
+  /** Opens the page, failing on any console error, uncaught page error or failed request. */
   async function open(target: string, viewport = { width: 1280, height: 900 }): Promise<{ page: Page; problems: string[] }> {
     const page = await browser.context.newPage();
     await page.setViewportSize(viewport);
-    const problems: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error' || message.type() === 'warning') problems.push(`${message.type()}: ${message.text()}`);
-    });
-    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+    const problems = watchProblems(page);
     const response = await page.goto(target);
     expect(response?.status()).toBe(200);
     return { page, problems };

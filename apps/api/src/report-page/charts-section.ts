@@ -2,8 +2,8 @@ import type { WalletReport } from '@paysight/contracts';
 import { balanceLineChart, type DayValue } from './charts/balance-line.js';
 import { flowBarsChart, type FlowDay } from './charts/flow-bars.js';
 import { horizontalBarsChart, type BarRow } from './charts/horizontal-bars.js';
-import { formatUsd, groupDigits, shortDay, shortHex, toNumber, wholeUnits } from './format.js';
-import { html, type SafeHtml } from './html.js';
+import { formatUsd, groupDigits, shortDay, shortHex, toNumber, wholeUnits } from '../page/format.js';
+import { html, type SafeHtml } from '../page/html.js';
 
 /** How many counterparties the chart shows. */
 export const TOP_COUNTERPARTIES = 8;

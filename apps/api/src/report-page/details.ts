@@ -1,6 +1,6 @@
 import type { WalletReport } from '@paysight/contracts';
-import { formatTimestamp, groupDigits, shortHex, toNumber } from './format.js';
-import { html, type SafeHtml } from './html.js';
+import { formatTimestamp, groupDigits, shortHex, toNumber } from '../page/format.js';
+import { html, type SafeHtml } from '../page/html.js';
 import { DATA_SOURCE_TEXT, capitalize, flowKindText, generationText } from './vocabulary.js';
 
 type Flow = WalletReport['flows'][number];

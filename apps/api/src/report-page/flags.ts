@@ -1,5 +1,5 @@
 import type { RiskEvidence, RiskFlag } from '@paysight/contracts';
-import { html, type SafeHtml } from './html.js';
+import { html, type SafeHtml } from '../page/html.js';
 import { capitalize, evidenceKindText } from './vocabulary.js';
 
 /** Every risk flag with its severity, weight, explanation, evidence and limits. */

@@ -1,7 +1,7 @@
 import { CHAINS, type WalletReport } from '@paysight/contracts';
 import { riskGauge } from './charts/risk-gauge.js';
-import { formatTimestamp } from './format.js';
-import { html, type SafeHtml } from './html.js';
+import { formatTimestamp } from '../page/format.js';
+import { html, type SafeHtml } from '../page/html.js';
 import { RISK_LABEL_TEXT, REPORT_TYPE_TEXT, accountTypeText } from './vocabulary.js';
 
 /** Who the report is about, its score and its summary. */

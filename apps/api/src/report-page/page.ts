@@ -2,10 +2,12 @@ import { CHAINS, type WalletReport } from '@paysight/contracts';
 import { chartsSection } from './charts-section.js';
 import { aiSection, dataSection, flowsSection, reportTypeSection } from './details.js';
 import { flagsSection } from './flags.js';
-import { formatTimestamp, shortHex } from './format.js';
+import { formatTimestamp, shortHex } from '../page/format.js';
 import { heroSection } from './hero.js';
-import { html, trusted } from './html.js';
-import { REPORT_PAGE_CSS, REPORT_PAGE_CSS_HASH } from './styles.js';
+import { ICON_HREF, LOGO } from '../page/brand.js';
+import { selfContainedPageCsp } from '../page/csp.js';
+import { html, trusted } from '../page/html.js';
+import { REPORT_PAGE_CSS } from './styles.js';
 
 export interface ReportPageInput {
   createdAt: Date;
@@ -13,21 +15,8 @@ export interface ReportPageInput {
   report: WalletReport;
 }
 
-/**
- * Nothing but the inline stylesheet and the inline icon may load: no scripts, no fonts, no
- * connections, no framing, no forms.
- */
-export const REPORT_PAGE_CSP = [
-  "default-src 'none'",
-  `style-src ${REPORT_PAGE_CSS_HASH}`,
-  'img-src data:',
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'none'",
-].join('; ');
-
-const LOGO = '<svg viewBox="0 0 24 24" aria-hidden="true"><rect width="24" height="24" rx="6" fill="#6366f1"/><circle cx="12" cy="12" r="5.5" fill="none" stroke="#fff" stroke-width="2"/><circle cx="12" cy="12" r="2" fill="#fff"/></svg>';
-const ICON_HREF = `data:image/svg+xml,${encodeURIComponent(LOGO.replace(' aria-hidden="true"', ' xmlns="http://www.w3.org/2000/svg"'))}`;
+/** Nothing but the inline stylesheet and the inline icon may load: no scripts, no fonts, no connections. */
+export const REPORT_PAGE_CSP = selfContainedPageCsp({ style: REPORT_PAGE_CSS });
 
 /** The saved report as one self-contained HTML document. */
 export function renderReportPage({ createdAt, toolId, report }: ReportPageInput): string {

@@ -1,42 +1,15 @@
-import { createHash } from 'node:crypto';
+import { BASE_PAGE_CSS } from '../page/base-styles.js';
 
 /**
- * The page's only stylesheet, inlined. Its hash goes into the Content-Security-Policy, so the page
- * needs no 'unsafe-inline' and any style injected through report data would not apply.
- * System fonts only: the page makes no request of its own.
+ * The saved report's only stylesheet, inlined: the shared page rules and the report's own. Its hash
+ * goes into the Content-Security-Policy (REPORT_PAGE_CSP), so the page needs no 'unsafe-inline' and
+ * any style injected through report data would not apply.
  */
-export const REPORT_PAGE_CSS = `
-:root{--bg:#f4f5f8;--card:#fff;--ink:#0f172a;--ink-2:#334155;--muted:#64748b;--line:#e2e8f0;--soft:#f1f5f9;--accent:#4f46e5;--accent-soft:#eef2ff;--in:#059669;--out:#e11d48;
---low:#16a34a;--low-bg:#dcfce7;--guarded:#65a30d;--guarded-bg:#ecfccb;--elevated:#d97706;--elevated-bg:#fef3c7;--high:#ea580c;--high-bg:#ffedd5;--severe:#dc2626;--severe-bg:#fee2e2;--info:#64748b;--info-bg:#f1f5f9}
-@media (prefers-color-scheme:dark){:root{--bg:#0b1120;--card:#111827;--ink:#e5e7eb;--ink-2:#cbd5e1;--muted:#94a3b8;--line:#1f2937;--soft:#1e293b;--accent:#818cf8;--accent-soft:#1e1b4b;
---low-bg:#052e16;--guarded-bg:#1a2e05;--elevated-bg:#451a03;--high-bg:#431407;--severe-bg:#450a0a;--info-bg:#1e293b}}
-*{box-sizing:border-box}
-html{-webkit-text-size-adjust:100%;text-size-adjust:100%}
-body{margin:0;background:var(--bg);color:var(--ink);font:15px/1.55 system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans","Helvetica Neue",Arial,sans-serif}
-h1,h2,h3,h4{line-height:1.25;margin:0}
-h1{font-size:26px;letter-spacing:-.01em}
-h2{font-size:18px;margin-bottom:14px;display:flex;align-items:center;gap:8px}
-h3{font-size:15px}
-h4{font-size:12px;text-transform:uppercase;letter-spacing:.06em;color:var(--muted);margin:14px 0 6px}
-p{margin:0}
-ul{margin:0;padding-left:20px}
-code,.address{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,"Liberation Mono",monospace}
-.wrap{max-width:1120px;margin:0 auto;padding:0 20px}
-.muted{color:var(--muted)}
-.small{font-size:13px}
-.count{font-size:12px;font-weight:600;color:var(--muted);background:var(--soft);border-radius:999px;padding:2px 9px}
-.topbar{background:#0f172a;color:#e2e8f0}
-.topbar .wrap{display:flex;align-items:center;gap:8px 12px;min-height:56px;flex-wrap:wrap;padding-top:10px;padding-bottom:10px}
-.brand{display:flex;align-items:center;gap:8px;font-weight:700;font-size:17px;color:#fff;letter-spacing:-.01em}
-.brand svg{width:24px;height:24px}
-.topbar .kind{color:#94a3b8;font-size:14px}
-.topbar .unlisted{margin-left:auto;font-size:12px;color:#cbd5e1;border:1px solid #334155;border-radius:999px;padding:3px 10px}
-main.wrap{display:grid;gap:20px;padding-top:24px;padding-bottom:40px}
-.card{background:var(--card);border:1px solid var(--line);border-radius:14px;padding:22px;box-shadow:0 1px 2px rgba(15,23,42,.05)}
+export const REPORT_PAGE_CSS = `${BASE_PAGE_CSS}.topbar .unlisted{margin-left:auto;font-size:12px;color:#cbd5e1;border:1px solid #334155;border-radius:999px;padding:3px 10px}
 .hero{display:grid;grid-template-columns:minmax(0,1fr) auto;grid-template-areas:'head score' 'summary score';gap:0 28px;align-items:center}
 .hero-head{grid-area:head;align-self:end}.hero .summary{grid-area:summary;align-self:start}.score-box{grid-area:score}
 .eyebrow{font-size:12px;font-weight:600;text-transform:uppercase;letter-spacing:.08em;color:var(--accent);margin-bottom:6px}
-.address{font-size:15px;color:var(--ink-2);overflow-wrap:anywhere;margin-top:6px}
+.address{font-family:var(--mono);font-size:15px;color:var(--ink-2);overflow-wrap:anywhere;margin-top:6px}
 .chips{list-style:none;padding:0;display:flex;flex-wrap:wrap;gap:6px;margin:14px 0}
 .chip{display:inline-block;font-size:12.5px;padding:3px 10px;border-radius:999px;background:var(--soft);color:var(--ink-2);border:1px solid var(--line)}
 .status-live{background:var(--low-bg);color:var(--low);border-color:transparent}
@@ -98,7 +71,7 @@ table.flows{width:100%;border-collapse:collapse;font-size:14px}
 .flows tbody tr:hover{background:var(--soft)}
 .dir{font-size:12px;font-weight:700;border-radius:6px;padding:2px 8px}
 .dir-in{background:var(--low-bg);color:var(--low)}.dir-out{background:var(--severe-bg);color:var(--severe)}.dir-self{background:var(--soft);color:var(--muted)}
-.tag{display:inline-block;font-size:11.5px;border-radius:6px;padding:1px 7px;margin:0 4px 2px 0;background:var(--high-bg);color:var(--high);font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace}
+.tag{display:inline-block;font-size:11.5px;border-radius:6px;padding:1px 7px;margin:0 4px 2px 0;background:var(--high-bg);color:var(--high);font-family:var(--mono)}
 .findings{display:grid;grid-template-columns:repeat(auto-fill,minmax(220px,1fr));gap:12px;margin:0}
 .finding{background:var(--soft);border-radius:10px;padding:12px 14px;min-width:0;overflow-wrap:anywhere}
 .finding dt{font-size:12px;color:var(--muted);font-weight:600;text-transform:uppercase;letter-spacing:.04em}
@@ -110,12 +83,9 @@ table.flows{width:100%;border-collapse:collapse;font-size:14px}
 .facts dt{color:var(--muted);font-size:14px}.facts dd{margin:0}
 .notes{display:grid;grid-template-columns:repeat(2,minmax(0,1fr));gap:20px}
 .notes h3{margin-bottom:6px}.notes li{margin-bottom:4px;color:var(--ink-2)}
-footer.wrap{padding-bottom:40px;color:var(--muted);font-size:13px;display:grid;gap:4px}
-footer code{overflow-wrap:anywhere}
 @media (max-width:820px){.charts{grid-template-columns:minmax(0,1fr)}.notes{grid-template-columns:minmax(0,1fr)}}
 @media (max-width:640px){
-body{font-size:14.5px}.wrap{padding:0 12px}.card{padding:16px;border-radius:12px}main.wrap{gap:14px;padding-top:14px}
-h1{font-size:22px}.hero{grid-template-columns:minmax(0,1fr);grid-template-areas:'head' 'score' 'summary'}.score-box{flex-direction:row;text-align:left;gap:14px;margin-bottom:14px;min-width:0}
+.hero{grid-template-columns:minmax(0,1fr);grid-template-areas:'head' 'score' 'summary'}.score-box{flex-direction:row;text-align:left;gap:14px;margin-bottom:14px;min-width:0}
 .score-box .gauge{width:88px;height:88px}.topbar .unlisted{margin-left:0}
 .chart text{font-size:13px}.chart .bar-label,.chart .bar-value{font-size:13px}
 .flows thead{display:none}.flows tbody{display:grid}.flows tr{display:grid;grid-template-columns:minmax(0,1fr) auto;gap:3px 12px;padding:10px 0;border-bottom:1px solid var(--line)}
@@ -125,8 +95,5 @@ h1{font-size:22px}.hero{grid-template-columns:minmax(0,1fr);grid-template-areas:
 .flows .c-party{grid-area:3/1;font-size:13px}.flows .c-tx{grid-area:3/2;font-size:13px;text-align:right}
 .flows .c-flags{grid-column:1/-1}.flows .c-flags.none{display:none}.flows .cell-label{display:inline}
 .facts div{grid-template-columns:minmax(0,1fr);gap:2px}}
-@media print{body{background:#fff}.card{box-shadow:none;break-inside:avoid}.topbar{background:#fff;color:#000}}
 `;
 
-/** The CSP source that admits exactly this stylesheet. */
-export const REPORT_PAGE_CSS_HASH = `'sha256-${createHash('sha256').update(REPORT_PAGE_CSS).digest('base64')}'`;

@@ -1,4 +1,4 @@
-import { dayNumber, shortDay } from '../format.js';
+import { dayNumber, shortDay } from '../../page/format.js';
 
 export interface AxisLabel {
   x: number;

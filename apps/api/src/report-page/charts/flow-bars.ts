@@ -1,5 +1,5 @@
-import { groupDigits, toNumber } from '../format.js';
-import { html, type SafeHtml } from '../html.js';
+import { groupDigits, toNumber } from '../../page/format.js';
+import { html, type SafeHtml } from '../../page/html.js';
 import { dayAxis, type AxisLabel } from './day-axis.js';
 import { chartSvg, emptyNote, type ChartSize } from './frame.js';
 import { axisTicks, linearScale, px } from './scale.js';

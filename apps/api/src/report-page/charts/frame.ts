@@ -1,4 +1,4 @@
-import { html, type HtmlValue, type SafeHtml } from '../html.js';
+import { html, type HtmlValue, type SafeHtml } from '../../page/html.js';
 import { px } from './scale.js';
 
 export interface ChartSize {

@@ -1,5 +1,5 @@
-import { toNumber } from '../format.js';
-import { html, type SafeHtml } from '../html.js';
+import { toNumber } from '../../page/format.js';
+import { html, type SafeHtml } from '../../page/html.js';
 import { chartSvg, emptyNote, type ChartSize } from './frame.js';
 import { linearScale, px } from './scale.js';
 

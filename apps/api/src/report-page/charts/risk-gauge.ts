@@ -1,5 +1,5 @@
 import type { RiskLabel } from '@paysight/contracts';
-import { html, type SafeHtml } from '../html.js';
+import { html, type SafeHtml } from '../../page/html.js';
 import { px } from './scale.js';
 
 const RADIUS = 52;

@@ -1,4 +1,4 @@
-import { compactNumber } from '../format.js';
+import { compactNumber } from '../../page/format.js';
 
 export interface Tick {
   value: number;

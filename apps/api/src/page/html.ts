@@ -27,7 +27,7 @@ export function html(strings: TemplateStringsArray, ...values: HtmlValue[]): Saf
   return new SafeHtml(out);
 }
 
-/** Markup we wrote ourselves (a stylesheet, a constant icon). Never pass data from a report here. */
+/** Markup we wrote ourselves (a stylesheet, a constant icon). Never pass data from a report or the catalog here. */
 export function trusted(markup: string): SafeHtml {
   return new SafeHtml(markup);
 }
