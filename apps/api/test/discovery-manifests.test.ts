@@ -18,7 +18,10 @@ import { readTestStack } from '@paysight/testkit';
 import { startTestApi, type TestApi } from '@paysight/testkit/api';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import { createJsonRpcChainSource } from '@paysight/chain-data';
+import { devnetChainSourceConfig } from '@paysight/devnet';
 import { request } from 'node:http';
+import { createServer } from 'node:net';
 import { gunzipSync } from 'node:zlib';
 import { connectMcp } from './mcp-fixture.js';
 
@@ -37,6 +40,14 @@ function rawGet(url: string, headers: Record<string, string>): Promise<{ status:
       .end();
   });
 }
+/** A port nothing listens on. */
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
 const trustTools = CATALOG.filter((entry) => entry.family === 'trust');
 
 /** The MCP input schema without the payment arguments: what the REST body accepts. */
@@ -219,9 +230,34 @@ describe('discovery documents: manifest, /.well-known/ai, /.well-known/mcp, llms
     const body = await response.text();
     const report = healthReport.parse(JSON.parse(body));
     expect(report).toMatchObject({ ok: true, status: 'ok', store: { reachable: true }, facilitator: { reachable: true } });
+    expect(response.headers.get('cache-control')).toBe('no-store');
     expect(Object.keys(report.chains).sort()).toEqual(Object.keys(stack.devnet.chains).sort());
     expect(leaks(body, api.url)).toEqual([]);
     expect(body).not.toMatch(/https?:\/\//);
+  });
+});
+
+describe('/api/health when the facilitator and a chain node are down', () => {
+  it('reports them unreachable, degraded but serving, and still names no address', async () => {
+    const closedPort = await freePort();
+    const deadUrl = `http://127.0.0.1:${closedPort}`;
+    const { rpc } = devnetChainSourceConfig(stack.devnet, { retryCount: 0 });
+    const chainSource = createJsonRpcChainSource({ ...rpc, chains: { ...rpc.chains, polygon: { rpcUrl: deadUrl, demo: true } } });
+    const api = await startTestApi({ chainSource, facilitatorUrl: deadUrl });
+    try {
+      const response = await get(api, DISCOVERY_PATHS.health);
+      const body = await response.text();
+      const report = healthReport.parse(JSON.parse(body));
+      expect(response.status).toBe(200);
+      expect(report).toMatchObject({ ok: true, status: 'degraded', facilitator: { reachable: false }, chains: { polygon: { reachable: false, blockNumber: null }, base: { reachable: true } } });
+      expect(body).not.toContain(String(closedPort));
+      expect(leaks(body, api.url)).toEqual([]);
+      const manifest = discoveryManifest.parse(await json(api, DISCOVERY_PATHS.manifest));
+      expect(manifest.x402).toMatchObject({ environment: 'local', facilitatorProvider: 'local' });
+      expect(JSON.stringify(manifest)).not.toContain(String(closedPort));
+    } finally {
+      await api.close();
+    }
   });
 });
 
