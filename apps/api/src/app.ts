@@ -10,6 +10,7 @@ import { sendError } from './http/errors.js';
 import { bodyErrors, jsonBody } from './http/json-body.js';
 import { silentLogger, type Logger } from './http/logger.js';
 import type { DiscoveryDeps } from './discovery/deps.js';
+import type { X402Profile } from './discovery/x402-profile.js';
 import { agentsPageRouter } from './routes/agents-page.js';
 import { agentsRouter } from './routes/agents.js';
 import { healthRouter } from './routes/health.js';
@@ -28,6 +29,8 @@ export interface ApiDeps {
   narrator: Narrator;
   payments: PaidCallProcessor;
   facilitatorReachable: () => Promise<boolean>;
+  /** What the discovery manifest says about the payment setting (environment and facilitator provider). */
+  x402: X402Profile;
   bodyLimitBytes?: number;
   /** Serve the agent-commerce trust tools on MCP (default true). */
   mcpTrustTools?: boolean;
@@ -135,7 +138,7 @@ export function createApp(deps: ApiDeps, serving: Serving = createServing(deps))
     }));
     next();
   });
-  const discovery: DiscoveryDeps = { publicBaseUrl: deps.publicBaseUrl, agentDiscovery: deps.agentDiscovery ?? true, payments: deps.payments, mcp: serving.mcp };
+  const discovery: DiscoveryDeps = { publicBaseUrl: deps.publicBaseUrl, agentDiscovery: deps.agentDiscovery ?? true, x402: deps.x402, payments: deps.payments, mcp: serving.mcp };
   // Ahead of the JSON body parser: recommend answers 413 from the declared size, before reading a byte.
   app.use(agentsRouter(discovery));
   app.use(jsonBody(deps.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES));

@@ -6,6 +6,7 @@ import { notConfiguredNarrator } from '@paysight/tools';
 import type { McpService } from '@paysight/mcp-adapter';
 import { createRequestListener, createServing, type ApiDeps } from './app.js';
 import { ConfigError, type ApiConfig } from './config.js';
+import { x402Profile } from './discovery/x402-profile.js';
 import { jsonLogger } from './http/logger.js';
 import { listen, type RunningServer } from './server.js';
 import { createOpenAiCompatibleNarrator } from './narration/index.js';
@@ -54,6 +55,7 @@ export async function startApiService(config: ApiConfig, chainSource: ChainSourc
       store,
       payments,
       facilitatorReachable: () => facilitator.supported().then(() => true),
+      x402: x402Profile(config.facilitatorUrl, config.facilitatorProvider),
       bodyLimitBytes: config.bodyLimitBytes,
       mcpTrustTools: config.mcpTrustTools,
       mcpAllowedHosts: config.mcpAllowedHosts,

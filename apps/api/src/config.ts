@@ -11,6 +11,8 @@ export interface ApiConfig {
   payTo: `0x${string}`;
   facilitatorUrl: string;
   facilitatorTimeoutMs: number;
+  /** Name of the facilitator's operator shown in the discovery manifest (FACILITATOR_PROVIDER); null = derived, never the URL. */
+  facilitatorProvider: string | null;
   /** PostgreSQL when set; otherwise embedded PGlite under dataDir. */
   databaseUrl: string | null;
   dataDir: string;
@@ -59,6 +61,11 @@ const envSchema = z.object({
   PAYEE_ADDRESS: evmAddress,
   FACILITATOR_URL: httpUrl,
   FACILITATOR_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+  FACILITATOR_PROVIDER: z
+    .string()
+    .regex(/^[A-Za-z0-9][A-Za-z0-9 ._-]{0,63}$/, 'must be a short name (letters, digits, space, dot, dash, underscore; at most 64), not a URL')
+    .refine((name) => !/^\d{1,3}(\.\d{1,3}){3}$/.test(name), 'must be a name, not an IP address')
+    .optional(),
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
   PAYSIGHT_DATA_DIR: z.string().min(1).default('.paysight'),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(10_000_000).default(256 * 1024),
@@ -98,6 +105,7 @@ export function loadApiConfig(env: Record<string, string | undefined>): ApiConfi
     payTo: e.PAYEE_ADDRESS,
     facilitatorUrl: e.FACILITATOR_URL.replace(/\/+$/, ''),
     facilitatorTimeoutMs: e.FACILITATOR_TIMEOUT_MS,
+    facilitatorProvider: e.FACILITATOR_PROVIDER ?? null,
     databaseUrl: e.DATABASE_URL ?? null,
     dataDir: path.resolve(e.PAYSIGHT_DATA_DIR),
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
@@ -116,6 +124,7 @@ export function apiConfig(given: Pick<ApiConfig, 'payTo' | 'facilitatorUrl'> & P
     port: 0,
     publicBaseUrl: null,
     facilitatorTimeoutMs: 15_000,
+    facilitatorProvider: null,
     databaseUrl: null,
     dataDir: '',
     bodyLimitBytes: 256 * 1024,

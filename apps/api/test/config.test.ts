@@ -44,6 +44,14 @@ describe('API configuration', () => {
     });
   });
 
+  it('takes a facilitator provider as a short name, never as an address', () => {
+    expect(loadApiConfig(minimal).facilitatorProvider).toBeNull();
+    expect(loadApiConfig({ ...minimal, FACILITATOR_PROVIDER: 'coinbase-cdp' }).facilitatorProvider).toBe('coinbase-cdp');
+    for (const address of ['https://f.example', 'f.example:443', '10.0.0.4']) {
+      expect(problems({ ...minimal, FACILITATOR_PROVIDER: address })).toEqual([expect.stringMatching(/^FACILITATOR_PROVIDER: must be a (short )?name/)]);
+    }
+  });
+
   it('enables AI sections only with both a base URL and a model', () => {
     expect(loadAiConfig({})).toBeNull();
     expect(loadAiConfig({ AI_BASE_URL: 'https://llm.example/v1', AI_MODEL: 'small', AI_API_KEY: 'k' })).toEqual({ baseUrl: 'https://llm.example/v1', apiKey: 'k', model: 'small', timeoutMs: 20_000 });

@@ -27,6 +27,10 @@ export interface StackApiOptions {
   ai?: ApiConfig['ai'];
   /** One JSON line per request on stdout; default false. */
   logRequests?: boolean;
+  /** AGENT_DISCOVERY; default on. */
+  agentDiscovery?: boolean;
+  /** MCP_TRUST_TOOLS; default on. */
+  mcpTrustTools?: boolean;
 }
 
 function isStore(store: StackApiOptions['store']): store is Store {
@@ -48,6 +52,8 @@ export async function startStackApi(services: LocalServicesInfo, options: StackA
     dataDir: isStore(options.store) ? '' : path.resolve(options.store.dataDir),
     logRequests: options.logRequests ?? false,
     ai: options.ai ?? null,
+    agentDiscovery: options.agentDiscovery ?? true,
+    mcpTrustTools: options.mcpTrustTools ?? true,
     ...(options.facilitatorTimeoutMs === undefined ? {} : { facilitatorTimeoutMs: options.facilitatorTimeoutMs }),
   });
   return startApiService(config, options.chainSource ?? createDevnetChainSource(services.devnet), {

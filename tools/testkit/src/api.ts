@@ -13,7 +13,9 @@ export interface TestApi extends ApiService {
 }
 
 /** The real API service on an ephemeral port, paying into a fresh payee, on the shared chains and facilitator. */
-export async function startTestApi(options: { facilitatorUrl?: string; store?: Store; chainSource?: ChainSource; ai?: StackApiOptions['ai'] } = {}): Promise<TestApi> {
+export type TestApiOptions = { facilitatorUrl?: string; store?: Store; chainSource?: ChainSource } & Pick<StackApiOptions, 'ai' | 'agentDiscovery' | 'mcpTrustTools'>;
+
+export async function startTestApi(options: TestApiOptions = {}): Promise<TestApi> {
   const payTo = freshAccount().address;
   const store = options.store ?? (await openTestStore());
   const service = await startStackApi(readTestStack(), {
@@ -23,6 +25,8 @@ export async function startTestApi(options: { facilitatorUrl?: string; store?: S
     facilitatorTimeoutMs: 5_000,
     chainSource: options.chainSource ?? devnetChainSource(),
     ai: options.ai ?? null,
+    agentDiscovery: options.agentDiscovery,
+    mcpTrustTools: options.mcpTrustTools,
   });
   return {
     ...service,

@@ -50,7 +50,8 @@ export function healthRouter(deps: HealthDeps): Router {
       facilitator: { reachable: facilitatorOk },
       chains,
     };
-    res.status(storeOk ? 200 : 503).json(report);
+    // A probe's answer is for now: no cache may replay it.
+    res.status(storeOk ? 200 : 503).set('Cache-Control', 'no-store').json(report);
   });
   return router;
 }

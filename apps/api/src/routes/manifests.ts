@@ -1,7 +1,54 @@
+import { DISCOVERY_PATHS } from '@paysight/contracts';
+import { TOOLSETS, parseToolsets, type McpService, type Toolset } from '@paysight/mcp-adapter';
 import { Router } from 'express';
 import type { DiscoveryDeps } from '../discovery/deps.js';
+import { buildLlmsTxt } from '../discovery/llms-txt.js';
+import { buildDiscoveryManifest } from '../discovery/manifest.js';
+import { buildMcpDiscovery, type ListedMcpTool } from '../discovery/mcp-discovery.js';
+import { cachedDocument, memoize, serveDocument } from '../http/cached-document.js';
+import { sendError } from '../http/errors.js';
 
-/** the discovery manifests, /.well-known/ai, /.well-known/mcp and /llms.txt (issue 15, in progress). */
-export function manifestsRouter(_deps: DiscoveryDeps): Router {
-  return Router();
+const JSON_TYPE = 'application/json; charset=utf-8';
+const MARKDOWN_TYPE = 'text/markdown; charset=utf-8';
+
+/** The tools /api/mcp lists for a toolset selection (all toolsets when absent), taken from the MCP service itself. */
+function listedTools(mcp: McpService, toolsets?: readonly Toolset[]): ListedMcpTool[] {
+  const json = mcp.toolsListJson(toolsets ? { toolsets } : {});
+  if (json === null) throw new Error('the MCP service lists in pages; the discovery documents need one page');
+  return (JSON.parse(json) as { tools: ListedMcpTool[] }).tools;
+}
+
+/**
+ * The discovery manifest (/api/agents/manifest and /.well-known/ai), the MCP discovery document
+ * (/.well-known/mcp, ?toolsets= as on /api/mcp) and /llms.txt. Each is a pure function of the
+ * catalog, the settings and the public origin: built once per origin, served with an ETag.
+ */
+export function manifestsRouter(deps: DiscoveryDeps): Router {
+  const router = Router();
+  const mcpNames = () => listedTools(deps.mcp).map((tool) => tool.name);
+
+  const manifest = memoize((baseUrl) =>
+    cachedDocument(JSON.stringify(buildDiscoveryManifest({ baseUrl, agentDiscovery: deps.agentDiscovery, mcpToolNames: mcpNames(), x402: deps.x402 })), JSON_TYPE),
+  );
+  const llmsTxt = memoize((baseUrl) => cachedDocument(buildLlmsTxt({ baseUrl, agentDiscovery: deps.agentDiscovery, mcpToolNames: mcpNames() }), MARKDOWN_TYPE));
+  const mcpDiscovery = memoize((key) => {
+    const [baseUrl, selection] = JSON.parse(key) as [string, Toolset[] | null];
+    const allTools = listedTools(deps.mcp);
+    const tools = selection ? listedTools(deps.mcp, selection) : allTools;
+    return cachedDocument(JSON.stringify(buildMcpDiscovery({ baseUrl, agentDiscovery: deps.agentDiscovery, allTools, tools, ...(selection ? { selected: selection } : {}) })), JSON_TYPE);
+  });
+
+  serveDocument(router, [DISCOVERY_PATHS.manifest, DISCOVERY_PATHS.ai], () => manifest(deps.publicBaseUrl()));
+  serveDocument(router, [DISCOVERY_PATHS.llmsTxt], () => llmsTxt(deps.publicBaseUrl()));
+  serveDocument(router, [DISCOVERY_PATHS.mcp], (req, res) => {
+    const asked = req.query.toolsets;
+    const parsed = parseToolsets(Array.isArray(asked) ? asked.join(',') : typeof asked === 'string' ? asked : undefined);
+    if (!parsed.ok) {
+      sendError(res, 400, 'invalid_request', `Invalid toolsets: ${parsed.problem}.`);
+      return null;
+    }
+    const selection = parsed.toolsets.length === TOOLSETS.length ? null : parsed.toolsets;
+    return mcpDiscovery(JSON.stringify([deps.publicBaseUrl(), selection]));
+  });
+  return router;
 }

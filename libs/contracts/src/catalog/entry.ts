@@ -5,6 +5,16 @@ import { decimalToAtomic } from '../money.js';
 export const TOOL_FAMILIES = ['wallet', 'tx', 'trust', 'expansion', 'ext', 'x402'] as const;
 export type ToolFamily = (typeof TOOL_FAMILIES)[number];
 
+/** How documents for people and language models head each family. */
+export const TOOL_FAMILY_TITLES: Readonly<Record<ToolFamily, string>> = {
+  wallet: 'Wallet tools',
+  tx: 'Transaction tools',
+  trust: 'Agent-commerce trust tools',
+  expansion: 'Agent expansion tools',
+  ext: 'Extended tools',
+  x402: 'x402 service tools',
+};
+
 export interface ToolAnnotations {
   readOnlyHint: boolean;
   destructiveHint: boolean;

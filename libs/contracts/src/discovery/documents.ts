@@ -2,16 +2,19 @@ import { z } from 'zod';
 import { TOOL_FAMILIES } from '../catalog/entry.js';
 import { priceObject } from '../envelopes/price.js';
 import { PAYMENT } from '../x402.js';
-import { DISCOVERY_PATHS, DISCOVERY_VERSION, MCP_DISCOVERY_VERSION, MCP_PROTOCOL_VERSION } from './addresses.js';
+import { AGENT_ENDPOINTS, DISCOVERY_PATHS, DISCOVERY_VERSION, type DiscoveryAddress, MCP_DISCOVERY_VERSION, MCP_PROTOCOL_VERSION } from './addresses.js';
 
 const jsonSchema = z.record(z.string(), z.unknown()).meta({ description: 'A JSON Schema (draft 2020-12 vocabulary).' });
 
+type AgentEndpoint = (typeof AGENT_ENDPOINTS)[number];
+const isAgentEndpoint = (name: string): name is AgentEndpoint => (AGENT_ENDPOINTS as readonly string[]).includes(name);
+type AddressShape = { [K in Exclude<DiscoveryAddress, AgentEndpoint>]: z.ZodURL } & { [K in AgentEndpoint]: z.ZodOptional<z.ZodURL> };
+
 /** Absolute URLs of the discovery addresses; the two agent endpoints are absent when agent discovery is off. */
 export const discoveryAddresses = z.object(
-  Object.fromEntries(
-    Object.keys(DISCOVERY_PATHS).map((name) => [name, name === 'recommend' || name === 'workflows' ? z.url().optional() : z.url()]),
-  ) as Record<keyof typeof DISCOVERY_PATHS, z.ZodURL | z.ZodOptional<z.ZodURL>>,
+  Object.fromEntries(Object.keys(DISCOVERY_PATHS).map((name) => [name, isAgentEndpoint(name) ? z.url().optional() : z.url()])) as AddressShape,
 );
+export type DiscoveryAddressUrls = z.infer<typeof discoveryAddresses>;
 
 /** One paid tool as a manifest lists it: the same input schema as its endpoint's body. */
 export const manifestTool = z.looseObject({
@@ -77,7 +80,26 @@ export const mcpDiscoveryDocument = z.looseObject({
   endpoint: z.url(),
   protocolVersion: z.literal(MCP_PROTOCOL_VERSION),
   transport: z.literal('streamable-http'),
-  toolsets: z.array(z.looseObject({ name: z.enum(TOOL_FAMILIES), tools: z.number().int().min(0) })),
+  toolsets: z.array(
+    z.looseObject({
+      name: z.enum(TOOL_FAMILIES),
+      tools: z.number().int().min(0).meta({ description: 'How many tools of this family /api/mcp lists.' }),
+      endpoint: z.url().meta({ description: 'The MCP endpoint loading only this toolset (?toolsets=).' }),
+      discovery: z.url().meta({ description: 'This document listing only this toolset.' }),
+    }),
+  ),
+  selectedToolsets: z.array(z.enum(TOOL_FAMILIES)).optional().meta({ description: 'Present when ?toolsets= chose some: tools lists only them.' }),
+  freeTools: z.array(z.string()).meta({ description: 'Listed tools that need no payment.' }),
+  payment: z.looseObject({
+    protocol: z.literal('x402'),
+    scheme: z.literal(PAYMENT.scheme),
+    currency: z.literal(PAYMENT.currency),
+    network: z.literal(PAYMENT.network),
+    steps: z.array(z.string()).min(1),
+    paymentArguments: z.array(z.string()),
+    metaKey: z.string(),
+  }),
+  links: discoveryAddresses,
   tools: z.array(
     z.looseObject({
       name: z.string(),
