@@ -63,6 +63,16 @@ test('with agent discovery off, the recommend and workflow links are left out an
   expect(linkedDocuments(off)).toHaveLength(linkedDocuments(page).length - 2);
 });
 
+test('a tool the MCP endpoint does not list shows no MCP name and no MCP examples', () => {
+  const listed = new Set(CATALOG.filter((entry) => entry.family !== 'trust').map((entry) => entry.mcpName));
+  const partial = renderAgentsPage({ baseUrl: BASE, agentDiscovery: true, mcpToolNames: listed });
+  for (const entry of CATALOG) {
+    const card = partial.slice(partial.indexOf(`id="tool-${entry.id}"`), partial.indexOf('</article>', partial.indexOf(`id="tool-${entry.id}"`)));
+    expect(card.includes(`<code data-field="mcp-name">${entry.mcpName}</code>`)).toBe(listed.has(entry.mcpName));
+    expect(card.includes('data-snippet="mcp"')).toBe(listed.has(entry.mcpName));
+  }
+});
+
 test('every catalog string is escaped: a hostile entry cannot add markup or break out of an attribute', () => {
   const evil = `"><script>alert('x')</script><img src=x onerror=alert(1)>`;
   const hostile: CatalogEntry = {

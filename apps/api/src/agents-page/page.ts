@@ -1,4 +1,4 @@
-import { CATALOG, DISCOVERY_PATHS, PAYMENT, TOOL_FAMILIES, requestJsonSchema, type CatalogEntry, type ToolFamily } from '@paysight/contracts';
+import { CATALOG, DISCOVERY_PATHS, PAYMENT, TOOL_FAMILIES, TOOL_FAMILY_INFO, requestJsonSchema, type CatalogEntry, type ToolFamily } from '@paysight/contracts';
 import { ICON_HREF, LOGO } from '../page/brand.js';
 import { selfContainedPageCsp } from '../page/csp.js';
 import { formatUsd } from '../page/format.js';
@@ -15,23 +15,16 @@ export interface AgentsPageInput {
   agentDiscovery: boolean;
   /** The tools to list; the whole catalog unless a test passes its own. */
   catalog?: readonly CatalogEntry[];
+  /** Names of the tools /api/mcp lists (MCP_TRUST_TOOLS=off leaves some out); every catalog tool when absent. */
+  mcpToolNames?: ReadonlySet<string>;
 }
 
 /** The inline stylesheet and the inline script by their hashes, data: images; nothing else loads. */
 export const AGENTS_PAGE_CSP = selfContainedPageCsp({ style: AGENTS_PAGE_CSS, script: AGENTS_PAGE_SCRIPT });
 
-/** What each family of tools is for: a heading and one line. Per family, never per tool. */
-const FAMILIES: Record<ToolFamily, { title: string; about: string }> = {
-  wallet: { title: 'Wallets', about: 'Exposure, activity and risk of EVM wallets, from a quick triage to a saved report.' },
-  tx: { title: 'Transactions', about: 'What happened to one transaction and what it did.' },
-  trust: { title: 'Agent-commerce trust', about: 'Checks before and after an agent pays or sells over x402.' },
-  expansion: { title: 'Expansion', about: 'Further research tools.' },
-  ext: { title: 'Extensions', about: 'Tools beyond the core catalog.' },
-  x402: { title: 'x402', about: 'Tools about the x402 ecosystem itself.' },
-};
-
 /** The catalog as one self-contained HTML page for people: tools by family, search, schemas, examples and the discovery documents. */
-export function renderAgentsPage({ baseUrl, agentDiscovery, catalog = CATALOG }: AgentsPageInput): string {
+export function renderAgentsPage({ baseUrl, agentDiscovery, catalog = CATALOG, mcpToolNames }: AgentsPageInput): string {
+  const onMcp = (entry: CatalogEntry) => mcpToolNames?.has(entry.mcpName) ?? true;
   const families = TOOL_FAMILIES.map((family) => ({ family, tools: catalog.filter((entry) => entry.family === family) })).filter((f) => f.tools.length > 0);
   const page = html`<!doctype html>
 <html lang="en">
@@ -62,7 +55,7 @@ ${documentsSection(discoveryLinks(baseUrl, agentDiscovery))}
     </div>
     <p class="search-status" id="search-status" role="status" aria-live="polite"></p>
   </div>
-  ${families.map(({ family, tools }) => familySection(family, tools, baseUrl))}
+  ${families.map(({ family, tools }) => familySection(family, tools, baseUrl, onMcp))}
   <p class="card no-match" id="no-match" hidden>No tool matches this search. Try fewer or other words.</p>
 </section>
 </main>
@@ -129,16 +122,16 @@ function documentsSection(links: readonly DiscoveryLink[]): SafeHtml {
 </section>`;
 }
 
-function familySection(family: ToolFamily, tools: readonly CatalogEntry[], baseUrl: string): SafeHtml {
-  const { title, about } = FAMILIES[family];
+function familySection(family: ToolFamily, tools: readonly CatalogEntry[], baseUrl: string, onMcp: (entry: CatalogEntry) => boolean): SafeHtml {
+  const { title, about } = TOOL_FAMILY_INFO[family];
   return html`<section class="card family" data-family="${family}" aria-labelledby="family-${family}">
   <h2 id="family-${family}">${title} <span class="count">${tools.length} ${tools.length === 1 ? 'tool' : 'tools'}</span></h2>
   <p class="family-about">${about} <span class="muted">Toolset <code>${family}</code>.</span></p>
-  <div class="tools">${tools.map((entry) => toolCard(entry, baseUrl))}</div>
+  <div class="tools">${tools.map((entry) => toolCard(entry, baseUrl, onMcp(entry)))}</div>
 </section>`;
 }
 
-function toolCard(entry: CatalogEntry, baseUrl: string): SafeHtml {
+function toolCard(entry: CatalogEntry, baseUrl: string, onMcp: boolean): SafeHtml {
   const examples = toolSnippets(entry, baseUrl);
   const searchable = [entry.id, entry.title, entry.description, entry.mcpName, entry.path, entry.family, `${entry.price} ${PAYMENT.currency}`].join(' ').toLowerCase();
   return html`<article class="tool" id="tool-${entry.id}" data-tool="${entry.id}" data-search="${searchable}" aria-labelledby="title-${entry.id}">
@@ -149,7 +142,7 @@ function toolCard(entry: CatalogEntry, baseUrl: string): SafeHtml {
     <p class="description">${entry.description}</p>
     <dl class="meta">
       <div><dt>Endpoint</dt><dd><code data-field="endpoint">${entry.method} ${baseUrl}${entry.path}</code></dd></div>
-      <div><dt>MCP name</dt><dd><code data-field="mcp-name">${entry.mcpName}</code></dd></div>
+      <div><dt>MCP name</dt><dd>${onMcp ? html`<code data-field="mcp-name">${entry.mcpName}</code>` : html`<span data-field="mcp-name" class="muted">not listed on this server's MCP endpoint</span>`}</dd></div>
       <div><dt>Tool id</dt><dd><code data-field="tool-id">${entry.id}</code></dd></div>
     </dl>
     <details>
@@ -162,10 +155,7 @@ function toolCard(entry: CatalogEntry, baseUrl: string): SafeHtml {
         <div>
           <h4>Example body</h4>
           ${snippet(`${entry.id} example body`, JSON.stringify(entry.example, null, 2), 'example')}
-          <h4>MCP <code>tools/call</code></h4>
-          ${snippet(`${entry.id} MCP tools/call`, examples.mcpCall, 'mcp')}
-          <h4>MCP host configuration</h4>
-          ${snippet(`${entry.id} MCP host configuration`, examples.mcpServers, 'mcp-servers')}
+          ${onMcp ? mcpExamples(entry, examples) : null}
         </div>
         <div class="wide">
           <h4>curl and the Paysight CLI</h4>
@@ -178,6 +168,13 @@ function toolCard(entry: CatalogEntry, baseUrl: string): SafeHtml {
       </div>
     </details>
   </article>`;
+}
+
+function mcpExamples(entry: CatalogEntry, examples: ReturnType<typeof toolSnippets>): SafeHtml {
+  return html`<h4>MCP <code>tools/call</code></h4>
+          ${snippet(`${entry.id} MCP tools/call`, examples.mcpCall, 'mcp')}
+          <h4>MCP host configuration</h4>
+          ${snippet(`${entry.id} MCP host configuration`, examples.mcpServers, 'mcp-servers')}`;
 }
 
 /** A block of text to copy, with a label for the copy button that the script adds. */

@@ -1,4 +1,4 @@
-import { CATALOG, PAYMENT, TOOL_FAMILIES, TOOL_FAMILY_TITLES, type CatalogEntry, type DiscoveryAddress } from '@paysight/contracts';
+import { CATALOG, PAYMENT, TOOL_FAMILIES, TOOL_FAMILY_INFO, type CatalogEntry, type DiscoveryAddress } from '@paysight/contracts';
 import { DISCOVERY_DESCRIPTIONS, discoveryUrls } from './addresses.js';
 import { SAFETY_RULES, SERVICE_NAME, serviceDescription } from './manifest.js';
 
@@ -52,7 +52,7 @@ export function buildLlmsTxt(input: LlmsTxtInput): string {
   for (const family of TOOL_FAMILIES) {
     const entries = catalog.filter((entry) => entry.family === family);
     if (entries.length === 0) continue;
-    lines.push('', `## ${TOOL_FAMILY_TITLES[family]}`, '', ...entries.map((entry) => llmsToolLine(entry, baseUrl, listed.has(entry.mcpName))));
+    lines.push('', `## ${TOOL_FAMILY_INFO[family].title}`, '', ...entries.map((entry) => llmsToolLine(entry, baseUrl, listed.has(entry.mcpName))));
   }
   return `${lines.join('\n')}\n`;
 }

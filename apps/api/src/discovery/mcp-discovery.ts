@@ -1,5 +1,5 @@
 import { DISCOVERY_PATHS, MCP_DISCOVERY_VERSION, MCP_PROTOCOL_VERSION, PAYMENT, toolByMcpName, type McpDiscoveryDocument } from '@paysight/contracts';
-import { FIND_TOOLS_NAME, PAYMENT_ARGUMENTS, PAYMENT_META_KEY, TOOLSETS, type Toolset } from '@paysight/mcp-adapter';
+import { FIND_TOOLS_NAME, PAYMENT_ARGUMENTS, PAYMENT_META_KEY, TOOLSETS, type McpService, type Toolset } from '@paysight/mcp-adapter';
 import { discoveryUrls } from './addresses.js';
 import { SERVICE_NAME, serviceDescription } from './manifest.js';
 
@@ -57,4 +57,11 @@ export function buildMcpDiscovery(input: McpDiscoveryInput): McpDiscoveryDocumen
     links: discoveryUrls(input.baseUrl, input.agentDiscovery),
     tools: [...input.tools],
   };
+}
+
+/** The tools /api/mcp lists for a toolset selection (all toolsets when absent), taken from the MCP service itself. */
+export function listedTools(mcp: McpService, toolsets?: readonly Toolset[]): ListedMcpTool[] {
+  const json = mcp.toolsListJson(toolsets ? { toolsets } : {});
+  if (json === null) throw new Error('the MCP service lists in pages; the discovery documents need one page');
+  return (JSON.parse(json) as { tools: ListedMcpTool[] }).tools;
 }

@@ -2,6 +2,7 @@ import { DISCOVERY_PATHS } from '@paysight/contracts';
 import { Router } from 'express';
 import { AGENTS_PAGE_CSP, renderAgentsPage } from '../agents-page/page.js';
 import type { DiscoveryDeps } from '../discovery/deps.js';
+import { listedTools } from '../discovery/mcp-discovery.js';
 import { sendError } from '../http/errors.js';
 
 /** Public and the same for everyone: shared caches may keep it a few minutes. */
@@ -12,14 +13,16 @@ const PAGE_HEADERS = {
   'Referrer-Policy': 'no-referrer',
 };
 
+const mcpToolNames = (mcp: DiscoveryDeps['mcp'] | undefined) => (mcp ? new Set(listedTools(mcp).map((tool) => tool.name)) : undefined);
+
 /** GET /agents: the catalog as a page for people, with search, schemas, examples and the discovery documents. */
-export function agentsPageRouter(deps: Pick<DiscoveryDeps, 'publicBaseUrl' | 'agentDiscovery'>): Router {
+export function agentsPageRouter(deps: Pick<DiscoveryDeps, 'publicBaseUrl' | 'agentDiscovery'> & { mcp?: DiscoveryDeps['mcp'] }): Router {
   const router = Router();
   // Rendered again only when the public origin changes (it is read per request).
   let rendered = { baseUrl: '', page: '' };
   router.get(DISCOVERY_PATHS.agentsPage, (_req, res) => {
     const baseUrl = deps.publicBaseUrl();
-    if (rendered.baseUrl !== baseUrl) rendered = { baseUrl, page: renderAgentsPage({ baseUrl, agentDiscovery: deps.agentDiscovery }) };
+    if (rendered.baseUrl !== baseUrl) rendered = { baseUrl, page: renderAgentsPage({ baseUrl, agentDiscovery: deps.agentDiscovery, mcpToolNames: mcpToolNames(deps.mcp) }) };
     res.status(200).type('html').set(PAGE_HEADERS).send(rendered.page);
   });
   router.all(DISCOVERY_PATHS.agentsPage, (_req, res) => {

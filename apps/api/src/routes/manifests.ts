@@ -1,22 +1,15 @@
 import { DISCOVERY_PATHS } from '@paysight/contracts';
-import { TOOLSETS, parseToolsets, type McpService, type Toolset } from '@paysight/mcp-adapter';
+import { TOOLSETS, parseToolsets, type Toolset } from '@paysight/mcp-adapter';
 import { Router } from 'express';
 import type { DiscoveryDeps } from '../discovery/deps.js';
 import { buildLlmsTxt } from '../discovery/llms-txt.js';
 import { buildDiscoveryManifest } from '../discovery/manifest.js';
-import { buildMcpDiscovery, type ListedMcpTool } from '../discovery/mcp-discovery.js';
+import { buildMcpDiscovery, listedTools } from '../discovery/mcp-discovery.js';
 import { cachedDocument, memoize, serveDocument } from '../http/cached-document.js';
 import { sendError } from '../http/errors.js';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 const MARKDOWN_TYPE = 'text/markdown; charset=utf-8';
-
-/** The tools /api/mcp lists for a toolset selection (all toolsets when absent), taken from the MCP service itself. */
-function listedTools(mcp: McpService, toolsets?: readonly Toolset[]): ListedMcpTool[] {
-  const json = mcp.toolsListJson(toolsets ? { toolsets } : {});
-  if (json === null) throw new Error('the MCP service lists in pages; the discovery documents need one page');
-  return (JSON.parse(json) as { tools: ListedMcpTool[] }).tools;
-}
 
 /**
  * The discovery manifest (/api/agents/manifest and /.well-known/ai), the MCP discovery document

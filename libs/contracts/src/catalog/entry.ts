@@ -5,14 +5,14 @@ import { decimalToAtomic } from '../money.js';
 export const TOOL_FAMILIES = ['wallet', 'tx', 'trust', 'expansion', 'ext', 'x402'] as const;
 export type ToolFamily = (typeof TOOL_FAMILIES)[number];
 
-/** How documents for people and language models head each family. */
-export const TOOL_FAMILY_TITLES: Readonly<Record<ToolFamily, string>> = {
-  wallet: 'Wallet tools',
-  tx: 'Transaction tools',
-  trust: 'Agent-commerce trust tools',
-  expansion: 'Agent expansion tools',
-  ext: 'Extended tools',
-  x402: 'x402 service tools',
+/** How documents for people and language models head each family: a title and what the family is for. */
+export const TOOL_FAMILY_INFO: Readonly<Record<ToolFamily, { title: string; about: string }>> = {
+  wallet: { title: 'Wallet tools', about: 'Exposure, activity and risk of EVM wallets, from a quick triage to a saved report.' },
+  tx: { title: 'Transaction tools', about: 'What happened to one transaction and what it did.' },
+  trust: { title: 'Agent-commerce trust tools', about: 'Checks before and after an agent pays or sells over x402.' },
+  expansion: { title: 'Agent expansion tools', about: 'Audits of agent compatibility, service discovery and payment history.' },
+  ext: { title: 'Extended tools', about: 'Analyzers of agent commerce: loops, spend, intent, revocation, conflicts and continuity.' },
+  x402: { title: 'x402 service tools', about: 'Checks that developers of x402 services and agent wallets run on their own offers, receipts and policies.' },
 };
 
 export interface ToolAnnotations {
