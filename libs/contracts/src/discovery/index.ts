@@ -1,2 +1,3 @@
 export * from './addresses.js';
 export * from './recommend.js';
+export * from './workflows.js';
