@@ -39,7 +39,7 @@ const fromRequest = (tool: ToolId, path: string): WorkflowSource => ({ tool, par
  * prices come from the catalog (workflowTotalPrice), and a test checks every tool id and field path
  * against the catalog's JSON Schemas.
  */
-export const WORKFLOWS = [
+export const WORKFLOWS: readonly Workflow[] = [
   {
     id: 'wallet_triage_to_report',
     title: 'Wallet triage, audit, then a deep report',
@@ -198,9 +198,7 @@ export const WORKFLOWS = [
       },
     ],
   },
-] as const satisfies readonly Workflow[];
-
-export type WorkflowId = (typeof WORKFLOWS)[number]['id'];
+];
 
 /** What running every step once costs: the sum of the catalog prices (per item for a forEach step). */
 export function workflowTotalPrice(workflow: Pick<Workflow, 'steps'>): { amount: string; currency: typeof PAYMENT.currency; network: typeof PAYMENT.networkName } {
