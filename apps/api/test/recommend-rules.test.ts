@@ -1,7 +1,9 @@
 import { CATALOG, REASON_CODES, resultJsonSchema, toolById, type RecommendRequest } from '@paysight/contracts';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import { CANDIDATES, CHEAPER_FALLBACK, selectRecommendation } from '../src/discovery/recommend-rules.js';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { CANDIDATES, CHEAPER_FALLBACK, GOAL_WORDS, selectRecommendation } from '../src/discovery/recommend-rules.js';
 import { resultPreview } from '../src/discovery/result-preview.js';
 
 const HASH = `0x${'5c'.repeat(32)}`;
@@ -108,6 +110,39 @@ describe('recommendation selection rules', () => {
 
   it('is deterministic', () => {
     for (const [, request] of CASES) expect(selectRecommendation(request)).toEqual(selectRecommendation(structuredClone(request)));
+  });
+});
+
+describe('docs/agents.md', () => {
+  const doc = readFileSync(path.resolve(__dirname, '../../../docs/agents.md'), 'utf8');
+  const row = (label: string) => doc.split('\n').find((line) => line.startsWith(`| ${label} | `));
+
+  it('lists the word lists of the rules as they are', () => {
+    const labels: Record<keyof typeof GOAL_WORDS, string | null> = {
+      failure: 'failure',
+      agent: 'agent',
+      pay: 'pay',
+      preflight: null,
+      transaction: 'transaction',
+      batch: 'several wallets',
+      trust: 'trust',
+      revert: 'revert (debugging)',
+      paymentWords: 'payment (debugging)',
+      decode: 'decode (transactions)',
+      authenticity: 'authenticity (trust)',
+    };
+    for (const [list, label] of Object.entries(labels)) {
+      const words = [...GOAL_WORDS[list as keyof typeof GOAL_WORDS]];
+      if (label === null) {
+        for (const word of words) expect(doc).toContain(`\`${word}\``);
+        continue;
+      }
+      expect([label, row(label)?.split(' | ')[1]?.replace(/ \|$/, '').split(', ')]).toEqual([label, words]);
+    }
+  });
+
+  it('lists the cheaper tools the budget moves to', () => {
+    for (const [from, to] of Object.entries(CHEAPER_FALLBACK)) expect(row(`\`${from}\``)).toBe(`| \`${from}\` | \`${to}\` |`);
   });
 });
 
