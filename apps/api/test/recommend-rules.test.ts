@@ -1,10 +1,7 @@
-import { CATALOG, REASON_CODES, resultJsonSchema, toolById, type RecommendRequest } from '@paysight/contracts';
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
+import { REASON_CODES, toolById, type RecommendRequest } from '@paysight/contracts';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { CANDIDATES, CHEAPER_FALLBACK, GOAL_WORDS, selectRecommendation } from '../src/discovery/recommend-rules.js';
-import { resultPreview } from '../src/discovery/result-preview.js';
 
 const HASH = `0x${'5c'.repeat(32)}`;
 
@@ -143,23 +140,5 @@ describe('docs/agents.md', () => {
 
   it('lists the cheaper tools the budget moves to', () => {
     for (const [from, to] of Object.entries(CHEAPER_FALLBACK)) expect(row(`\`${from}\``)).toBe(`| \`${from}\` | \`${to}\` |`);
-  });
-});
-
-describe('result previews', () => {
-  const ajv = new Ajv2020({ strict: false, allErrors: true });
-  addFormats.default(ajv);
-
-  it.each(CATALOG.map((t) => [t.id, t] as const))('%s: the preview validates against its result schema', (_id, entry) => {
-    const validate = ajv.compile(resultJsonSchema(entry));
-    const preview = resultPreview(entry);
-    expect([validate(preview), validate.errors ?? null]).toEqual([true, null]);
-    expect(preview).toEqual(resultPreview(entry));
-  });
-
-  it('use the schemas\' examples where they give one', () => {
-    const snapshot = resultPreview(toolById('wallet_snapshot')!) as { addressSummary: { address: string; chainId: number } };
-    expect(snapshot.addressSummary.address).toMatch(/^0x[0-9a-fA-F]{40}$/);
-    expect(snapshot.addressSummary.chainId).toBeGreaterThan(0);
   });
 });

@@ -1,6 +1,6 @@
 import { CATALOG, requestJsonSchema, resultJsonSchema, toolById } from '../catalog/index.js';
 import { REASON_CODES } from './recommend.js';
-import { WORKFLOWS, workflowForReason, workflowTotalPrice, type Workflow } from './workflows.js';
+import { WORKFLOWS, workflowForReason, workflowTotalPrice } from './workflows.js';
 
 type Schema = Record<string, unknown>;
 
@@ -44,7 +44,7 @@ describe('workflows', () => {
     }
   });
 
-  it.each(WORKFLOWS.map((w) => [w.id, w as Workflow] as const))('%s names catalog tools and field paths that exist in their JSON Schemas', (_id, workflow) => {
+  it.each(WORKFLOWS.map((w) => [w.id, w] as const))('%s names catalog tools and field paths that exist in their JSON Schemas', (_id, workflow) => {
     workflow.steps.forEach((step, index) => {
       const entry = toolById(step.tool);
       expect(entry?.id).toBe(step.tool);
