@@ -67,14 +67,16 @@ describe('recommendation selection rules', () => {
   });
 
   it('names the signals that decided', () => {
-    expect(selectRecommendation({ goal: 'Our x402 payment failed' }).matchedSignals).toEqual(['goal:failed']);
+    expect(selectRecommendation({ goal: 'Our x402 payment failed' }).matchedSignals).toEqual(['goal:failed', 'goal:payment', 'goal:x402']);
+    expect(selectRecommendation({ failureMode: 'transfer reverted', goal: 'why' }).matchedSignals).toEqual(['failureMode', 'failureMode:reverted']);
+    expect(selectRecommendation({ riskType: 'fake seller' }).matchedSignals).toEqual(['riskType:seller', 'riskType:fake']);
     expect(selectRecommendation({ goal: `see ${HASH}` }).matchedSignals).toEqual(['goal:transactionHash']);
     expect(selectRecommendation({ autonomousCommerce: true, goal: 'x' }).matchedSignals).toEqual(['autonomousCommerce']);
   });
 
   it('budgetUsd moves to a cheaper tool on the same subject, never changes the reason and never refuses', () => {
     const decode = selectRecommendation({ hasTransactionHash: true, goal: 'decode it', budgetUsd: 0.05 });
-    expect([decode.reasonCode, decode.tool, decode.matchedSignals]).toEqual(['transaction_check', 'tx_status', ['hasTransactionHash', 'budgetUsd']]);
+    expect([decode.reasonCode, decode.tool, decode.matchedSignals]).toEqual(['transaction_check', 'tx_status', ['hasTransactionHash', 'goal:decode', 'budgetUsd']]);
     expect(decode.budgetNote).toMatch(/context only/);
     const authenticity = selectRecommendation({ riskType: 'fake demand', budgetUsd: 0.3 });
     expect([authenticity.reasonCode, authenticity.tool]).toEqual(['payment_trust', 'seller_profile']);

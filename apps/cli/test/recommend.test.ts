@@ -31,7 +31,7 @@ describe('paysight recommend', () => {
     const { code, stdout } = await runCli(['recommend', '{"hasTransactionHash":true,"budgetUsd":0.05,"goal":"decode it"}', '--json', '--base-url', api.url, '--data-dir', emptyDataDir()]);
     expect(code).toBe(0);
     const answer = recommendationResponse.parse(JSON.parse(stdout));
-    expect([answer.reasonCode, answer.firstPaidCall.id, answer.matchedSignals]).toEqual(['transaction_check', 'tx_status', ['hasTransactionHash', 'budgetUsd']]);
+    expect([answer.reasonCode, answer.firstPaidCall.id, answer.matchedSignals]).toEqual(['transaction_check', 'tx_status', ['hasTransactionHash', 'goal:decode', 'budgetUsd']]);
   });
 
   it('passes the service\'s refusal of a secret through, without the secret', async () => {

@@ -23,7 +23,7 @@ import { toolById, type ReasonCode, type RecommendRequest, type ToolId } from '@
 export interface Selection {
   reasonCode: ReasonCode;
   tool: ToolId;
-  /** Which inputs decided: field names, and `goal:<word>` for matched goal words. */
+  /** Which inputs decided: field names, and `<field>:<word>` for each matched word of goal, failureMode or riskType. */
   matchedSignals: string[];
   /** The rule that matched, in words. */
   matchedGoal: string;
@@ -80,9 +80,11 @@ interface Signals {
   request: RecommendRequest;
   goal: ReadonlySet<string>;
   goalHasHash: boolean;
-  failure: ReadonlySet<string>;
-  risk: ReadonlySet<string>;
+  failureMode: ReadonlySet<string>;
+  riskType: ReadonlySet<string>;
 }
+
+type TextField = 'goal' | 'failureMode' | 'riskType';
 
 function wordsOf(text: string | undefined): Set<string> {
   return new Set(text?.toLowerCase().match(/[a-z0-9]+/g) ?? []);
@@ -91,27 +93,43 @@ function wordsOf(text: string | undefined): Set<string> {
 const matched = (text: ReadonlySet<string>, list: ReadonlySet<string>) => [...list].filter((w) => text.has(w));
 const goalSignals = (found: string[]) => found.map((w) => `goal:${w}`);
 
+/** The words of `list` found in the given text fields, as `<field>:<word>` signals. */
+function wordSignals(s: Signals, list: ReadonlySet<string>, fields: readonly TextField[]): string[] {
+  return fields.flatMap((field) => matched(s[field], list).map((w) => `${field}:${w}`));
+}
+
 interface Rule {
   reasonCode: ReasonCode;
   matchedGoal: string;
   /** The signals that fire the rule, or null when it does not apply. */
   when: (s: Signals) => string[] | null;
-  /** The tool for this reason, from the same signals. */
-  tool: (s: Signals) => ToolId;
+  /** The tool for this reason, from the same signals, and the signals that chose it among the reason's tools. */
+  tool: (s: Signals) => { tool: ToolId; signals: string[] };
 }
+
+const fixed = (tool: ToolId) => () => ({ tool, signals: [] });
+
 
 const nonEmpty = (found: string[]) => (found.length ? found : null);
 
 /** Debugging: the decoded revert reason for a revert, a receipt audit for a payment, the status of a stuck transaction. */
-function debugTool(s: Signals): ToolId {
-  const text = new Set([...s.failure, ...s.goal]);
-  if (matched(text, GOAL_WORDS.revert).length) return 'tx_decode';
-  if (s.request.failureMode?.trim() || matched(text, GOAL_WORDS.paymentWords).length) return 'receipt_audit';
-  return 'tx_status';
+function debugTool(s: Signals) {
+  const revert = wordSignals(s, GOAL_WORDS.revert, ['failureMode', 'goal']);
+  if (revert.length) return { tool: 'tx_decode' as const, signals: revert };
+  const payment = wordSignals(s, GOAL_WORDS.paymentWords, ['failureMode', 'goal']);
+  if (s.request.failureMode?.trim() || payment.length) return { tool: 'receipt_audit' as const, signals: payment };
+  return { tool: 'tx_status' as const, signals: [] };
 }
 
-const transactionTool = (s: Signals): ToolId => (matched(s.goal, GOAL_WORDS.decode).length ? 'tx_decode' : 'tx_status');
-const trustTool = (s: Signals): ToolId => (matched(new Set([...s.goal, ...s.risk]), GOAL_WORDS.authenticity).length ? 'authenticity_score' : 'seller_profile');
+function transactionTool(s: Signals) {
+  const decode = wordSignals(s, GOAL_WORDS.decode, ['goal']);
+  return { tool: decode.length ? ('tx_decode' as const) : ('tx_status' as const), signals: decode };
+}
+
+function trustTool(s: Signals) {
+  const authenticity = wordSignals(s, GOAL_WORDS.authenticity, ['riskType', 'goal']);
+  return { tool: authenticity.length ? ('authenticity_score' as const) : ('seller_profile' as const), signals: authenticity };
+}
 
 /** The caller's situation per reason; the reason text goes on with the chosen tool's catalog description. */
 const SITUATIONS: Record<ReasonCode, string> = {
@@ -131,10 +149,10 @@ function reasonText(reasonCode: ReasonCode, tool: ToolId): string {
 /** The rule table, first match wins. Tier 1: structured fields; tier 2: goal text; then the default. */
 const RULES: readonly Rule[] = [
   { reasonCode: 'debug_failed_request', matchedGoal: 'debug a failed paid request (failureMode given)', when: (s) => (s.request.failureMode?.trim() ? ['failureMode'] : null), tool: debugTool },
-  { reasonCode: 'guard_autonomous_commerce', matchedGoal: 'guard an agent that pays on its own (autonomousCommerce: true)', when: (s) => (s.request.autonomousCommerce === true ? ['autonomousCommerce'] : null), tool: () => 'agent_payment_preflight' },
+  { reasonCode: 'guard_autonomous_commerce', matchedGoal: 'guard an agent that pays on its own (autonomousCommerce: true)', when: (s) => (s.request.autonomousCommerce === true ? ['autonomousCommerce'] : null), tool: fixed('agent_payment_preflight') },
   { reasonCode: 'transaction_check', matchedGoal: 'check a transaction (hasTransactionHash: true)', when: (s) => (s.request.hasTransactionHash === true ? ['hasTransactionHash'] : null), tool: transactionTool },
-  { reasonCode: 'batch_wallet_screening', matchedGoal: 'screen several wallets (walletCount above 1)', when: (s) => ((s.request.walletCount ?? 0) > 1 ? ['walletCount'] : null), tool: () => 'batch_wallet_snapshot' },
-  { reasonCode: 'payment_trust', matchedGoal: 'judge a seller or payee (riskType about payment trust)', when: (s) => (matched(s.risk, GOAL_WORDS.trust).length || matched(s.risk, GOAL_WORDS.authenticity).length ? ['riskType'] : null), tool: trustTool },
+  { reasonCode: 'batch_wallet_screening', matchedGoal: 'screen several wallets (walletCount above 1)', when: (s) => ((s.request.walletCount ?? 0) > 1 ? ['walletCount'] : null), tool: fixed('batch_wallet_snapshot') },
+  { reasonCode: 'payment_trust', matchedGoal: 'judge a seller or payee (riskType about payment trust)', when: (s) => nonEmpty([...wordSignals(s, GOAL_WORDS.trust, ['riskType']), ...wordSignals(s, GOAL_WORDS.authenticity, ['riskType'])]), tool: trustTool },
 
   { reasonCode: 'debug_failed_request', matchedGoal: 'debug a failed or stuck request or payment (goal text)', when: (s) => nonEmpty(goalSignals(matched(s.goal, GOAL_WORDS.failure))), tool: debugTool },
   {
@@ -147,7 +165,7 @@ const RULES: readonly Rule[] = [
       const pay = matched(s.goal, GOAL_WORDS.pay);
       return nonEmpty(goalSignals(preflight.length ? preflight : agent.length && pay.length ? [...agent, ...pay] : []));
     },
-    tool: () => 'agent_payment_preflight',
+    tool: fixed('agent_payment_preflight'),
   },
   {
     reasonCode: 'transaction_check',
@@ -155,10 +173,10 @@ const RULES: readonly Rule[] = [
     when: (s) => (s.request.hasTransactionHash === false ? null : nonEmpty([...(s.goalHasHash ? ['goal:transactionHash'] : []), ...goalSignals(matched(s.goal, GOAL_WORDS.transaction))])),
     tool: transactionTool,
   },
-  { reasonCode: 'batch_wallet_screening', matchedGoal: 'screen several wallets (goal text)', when: (s) => (s.request.walletCount !== undefined && s.request.walletCount <= 1 ? null : nonEmpty(goalSignals(matched(s.goal, GOAL_WORDS.batch)))), tool: () => 'batch_wallet_snapshot' },
+  { reasonCode: 'batch_wallet_screening', matchedGoal: 'screen several wallets (goal text)', when: (s) => (s.request.walletCount !== undefined && s.request.walletCount <= 1 ? null : nonEmpty(goalSignals(matched(s.goal, GOAL_WORDS.batch)))), tool: fixed('batch_wallet_snapshot') },
   { reasonCode: 'payment_trust', matchedGoal: 'judge an x402 seller or payee (goal text)', when: (s) => nonEmpty(goalSignals(matched(s.goal, GOAL_WORDS.trust))), tool: trustTool },
 
-  { reasonCode: 'default_wallet_triage', matchedGoal: 'triage one public wallet (default)', when: () => [], tool: () => 'wallet_snapshot' },
+  { reasonCode: 'default_wallet_triage', matchedGoal: 'triage one public wallet (default)', when: () => [], tool: fixed('wallet_snapshot') },
 ];
 
 function priceNumber(tool: ToolId): number {
@@ -183,18 +201,19 @@ export function selectRecommendation(request: RecommendRequest): Selection {
     request,
     goal: wordsOf(request.goal),
     goalHasHash: TX_HASH_IN_TEXT.test(request.goal ?? ''),
-    failure: wordsOf(request.failureMode),
-    risk: wordsOf(request.riskType),
+    failureMode: wordsOf(request.failureMode),
+    riskType: wordsOf(request.riskType),
   };
   for (const rule of RULES) {
     const fired = rule.when(signals);
     if (!fired) continue;
-    const ruleTool = rule.tool(signals);
-    const budget = applyBudget(ruleTool, request.budgetUsd);
+    const choice = rule.tool(signals);
+    const budget = applyBudget(choice.tool, request.budgetUsd);
+    const decided = [...fired, ...choice.signals, ...(budget.tool === choice.tool ? [] : ['budgetUsd'])];
     return {
       reasonCode: rule.reasonCode,
       tool: budget.tool,
-      matchedSignals: budget.tool === ruleTool ? fired : [...fired, 'budgetUsd'],
+      matchedSignals: [...new Set(decided)],
       matchedGoal: rule.matchedGoal,
       reason: reasonText(rule.reasonCode, budget.tool),
       alternatives: CANDIDATES[rule.reasonCode].filter((t) => t !== budget.tool),
