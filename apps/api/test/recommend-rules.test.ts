@@ -2,6 +2,7 @@ import { REASON_CODES, toolById, type RecommendRequest } from '@paysight/contrac
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { CANDIDATES, CHEAPER_FALLBACK, GOAL_WORDS, selectRecommendation } from '../src/discovery/recommend-rules.js';
+import { buildRecommendation } from '../src/discovery/recommendation.js';
 
 const HASH = `0x${'5c'.repeat(32)}`;
 
@@ -138,6 +139,19 @@ describe('docs/agents.md', () => {
       }
       expect([label, row(label)?.split(' | ')[1]?.replace(/ \|$/, '').split(', ')]).toEqual([label, words]);
     }
+  });
+
+  it('shows the answer the service gives to its curl example (fields written … aside)', () => {
+    const request = JSON.parse(/-d '([^']+)'/.exec(doc)![1]!) as RecommendRequest;
+    const shown = JSON.parse(/answers \(schemas[^\n]*\n\n```json\n([\s\S]*?)\n```/.exec(doc)![1]!) as Record<string, unknown>;
+    const actual = buildRecommendation(request, 'https://paysight.example.com') as unknown as Record<string, unknown>;
+    const elided = (value: unknown): boolean => value === '…' || (typeof value === 'object' && value !== null && '…' in value);
+    for (const [field, value] of Object.entries(shown)) {
+      if (elided(value)) continue;
+      if (field === 'sampleResponsePreview') expect({ ...(actual[field] as object), result: '…' }).toEqual(value);
+      else expect([field, actual[field]]).toEqual([field, value]);
+    }
+    expect(Object.keys(shown).sort()).toEqual(Object.keys(actual).sort());
   });
 
   it('lists the cheaper tools the budget moves to', () => {
