@@ -1,6 +1,22 @@
 import { resultJsonSchema, type CatalogEntry } from '@paysight/contracts';
 import { sample } from 'openapi-sampler';
 
+type Schema = { [key: string]: unknown };
+
+/**
+ * The schema without the open `additionalProperties` of objects that have a shape: they only say that
+ * extra fields are tolerated, and a sampler would fill them with made-up keys. Maps (objects without
+ * `properties`) keep theirs.
+ */
+function withoutToleratedExtras(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(withoutToleratedExtras);
+  if (schema === null || typeof schema !== 'object') return schema;
+  const { additionalProperties, ...rest } = schema as Schema;
+  const copy = Object.fromEntries(Object.entries(rest).map(([key, value]) => [key, withoutToleratedExtras(value)]));
+  const tolerated = 'properties' in rest && (additionalProperties === true || (typeof additionalProperties === 'object' && additionalProperties !== null && Object.keys(additionalProperties).length === 0));
+  return additionalProperties === undefined || tolerated ? copy : { ...copy, additionalProperties: withoutToleratedExtras(additionalProperties) };
+}
+
 const previews = new WeakMap<CatalogEntry, unknown>();
 
 /**
@@ -10,6 +26,6 @@ const previews = new WeakMap<CatalogEntry, unknown>();
  * a test checks that every catalog tool's preview validates against its result schema.
  */
 export function resultPreview(entry: CatalogEntry): unknown {
-  if (!previews.has(entry)) previews.set(entry, sample(resultJsonSchema(entry) as Parameters<typeof sample>[0], { quiet: true }));
+  if (!previews.has(entry)) previews.set(entry, sample(withoutToleratedExtras(resultJsonSchema(entry)) as Parameters<typeof sample>[0], { quiet: true }));
   return previews.get(entry);
 }

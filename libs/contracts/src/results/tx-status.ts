@@ -6,10 +6,11 @@ export const FINALITIES = ['finalized', 'safe', 'unsafe', 'pending', 'not_found'
 
 export const txStatusResult = z.object({
   transactionHash: transactionHashText,
-  status: z.string().meta({ description: `One of ${TX_STATUSES.join(', ')}.` }),
+  status: z.string().meta({ description: `One of ${TX_STATUSES.join(', ')}.`, examples: ['success'] }),
   blockNumber: blockNumberText.nullable(),
   confirmations: z.number().int().nonnegative().nullable(),
   finality: z.string().meta({
+    examples: ['finalized'],
     description:
       'finalized: at or below the chain\'s finalized block; safe: at or below its safe block; unsafe: mined but not yet safe; pending: in the mempool; not_found: unknown to the node.',
   }),
