@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { DEFAULT_DATA_DIR, EMBEDDED_DEFAULTS } from '@paysight/stack';
 import { DEFAULT_MAX_USD, callCommand } from './commands/call.js';
+import { recommendCommand } from './commands/recommend.js';
 import { toolsCommand } from './commands/tools.js';
 
 const USAGE = `paysight: pay-per-request blockchain intelligence over x402
@@ -14,6 +15,10 @@ Usage:
   paysight call <tool> '<json>' [--max-usd ${DEFAULT_MAX_USD}] [--base-url URL]
       Call a tool and pay for it in USDC on Base. The buyer key comes from PAYSIGHT_BUYER_KEY,
       or the devnet demo buyer in .paysight/devnet.json. Offers above --max-usd are refused.
+  paysight recommend ['<json>' | "<goal>"] [--json] [--base-url URL]
+      Ask the service which paid call to make first (free: nothing is paid). The argument is the
+      request (goal, walletCount, hasTransactionHash, riskType, budgetUsd, failureMode,
+      autonomousCommerce) as a JSON object, or plain words taken as the goal.
 
 Environment: PAYSIGHT_BASE_URL, PAYSIGHT_BUYER_KEY.`;
 
@@ -59,6 +64,13 @@ export async function runCli(argv: string[]): Promise<number> {
         return 2;
       }
       return callCommand({ tool, body, maxUsd: values['max-usd'], baseUrl: values['base-url'], dataDir: values['data-dir'], env: process.env }, io);
+    }
+    case 'recommend': {
+      if (rest.length > 1) {
+        io.err(`Usage: paysight recommend ['<json>' | "<goal>"] [--json] [--base-url URL]`);
+        return 2;
+      }
+      return recommendCommand({ input: rest[0], json: values.json, baseUrl: values['base-url'], dataDir: values['data-dir'], env: process.env }, io);
     }
     default:
       io.err(`Unknown command "${command}".\n\n${USAGE}`);

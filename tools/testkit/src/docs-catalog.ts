@@ -14,6 +14,8 @@
  *    - `price-list`: every catalog tool, grouped by family: title, price, endpoint, MCP name, served;
  *    - `mcp-toolsets`: one row per MCP toolset (catalog family): its tools, how many are served, and
  *      its longest MCP name (hosts limit name lengths);
+ *    - `workflows`: the designed workflows (`WORKFLOWS`): id, when to use, the calls in order and the
+ *      total price from the catalog (docs/agents.md);
  *    - `tool <id> [<id>…]`: the section heading of one or more tools (`## <id>`) and for each its
  *      title, price, endpoint, MCP name and the catalog's example request. The page holding a
  *      tool's `tool` block is the page the tables link to for that tool.
@@ -29,7 +31,7 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { CATALOG, TOOL_FAMILIES, decimalToAtomic, type CatalogEntry } from '@paysight/contracts';
+import { CATALOG, TOOL_FAMILIES, WORKFLOWS, decimalToAtomic, workflowTotalPrice, type CatalogEntry } from '@paysight/contracts';
 import { TOOL_MODULES } from '@paysight/tools';
 
 /** The catalog fields the docs use. */
@@ -77,7 +79,7 @@ const BEGIN = /^<!-- catalog:begin ([a-z][a-z-]*)((?: [a-z0-9_]+)*) -->$/;
 const END = '<!-- catalog:end -->';
 const FENCE = /^\s*(```|~~~)/;
 
-export const BLOCK_NAMES = ['served-tools', 'unserved-tools', 'price-list', 'mcp-toolsets', 'tool'] as const;
+export const BLOCK_NAMES = ['served-tools', 'unserved-tools', 'price-list', 'mcp-toolsets', 'workflows', 'tool'] as const;
 export type BlockName = (typeof BLOCK_NAMES)[number];
 
 export interface Block {
@@ -237,6 +239,18 @@ function render(block: Block, ctx: RenderContext): string[] {
           const members = tools.filter((t) => t.family === family);
           const longest = members.reduce<DocTool | null>((a, t) => (!a || t.mcpName.length > a.mcpName.length ? t : a), null);
           return `| \`${family}\` | ${members.length} | ${members.filter(isServed).length} | ${longest ? `\`${longest.mcpName}\` (${longest.mcpName.length} characters)` : 'none yet'} |`;
+        }),
+      ];
+    case 'workflows':
+      return [
+        '| workflow | when to use | calls, in order | total |',
+        '|---|---|---|---|',
+        ...WORKFLOWS.map((w) => {
+          const calls = w.steps.map((step) => {
+            const t = tools.find((tool) => tool.id === step.tool);
+            return `${t ? toolRef(t, ctx) : `\`${step.tool}\``}${step.forEach ? ' (for each item)' : ''}`;
+          });
+          return `| \`${w.id}\` | ${cell(w.whenToUse)} | ${calls.join(' → ')} | ${workflowTotalPrice(w).amount} USDC |`;
         }),
       ];
     case 'tool': {

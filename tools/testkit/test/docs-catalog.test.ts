@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { WORKFLOWS, workflowTotalPrice } from '@paysight/contracts';
 import {
   checkDocs,
   checkFreeText,
@@ -176,6 +177,14 @@ describe('regenerate', () => {
         '<!-- catalog:end -->',
       ),
     );
+  });
+
+  it('writes one row per designed workflow: its calls in order (linked where documented) and its total', () => {
+    const lines = regenerate('docs/agents.md', doc('<!-- catalog:begin workflows -->', '<!-- catalog:end -->'), CATALOG).split('\n');
+    const rows = lines.filter((l) => l.startsWith('| `'));
+    expect(rows).toHaveLength(WORKFLOWS.length);
+    const triage = WORKFLOWS.find((w) => w.id === 'wallet_triage_to_report')!;
+    expect(rows).toContain(`| \`${triage.id}\` | ${triage.whenToUse} | \`wallet_snapshot\` → \`wallet_audit\` → \`deep_wallet_report\` | ${workflowTotalPrice(triage).amount} USDC |`);
   });
 
   it('writes the heading and endpoint lines of a tool section', () => {

@@ -5,6 +5,7 @@ import { decodePaymentResponseHeader } from '@x402/fetch';
 import type { Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { resolveTool } from '../resolve-tool.js';
+import { serviceBaseUrl } from '../service-url.js';
 
 export const DEFAULT_MAX_USD = '1.00';
 
@@ -49,7 +50,7 @@ export async function callCommand(options: CallOptions, io: Io): Promise<number>
   const capAtomic = BigInt(decimalToAtomic(options.maxUsd));
 
   const devnet = await readDevnetFile(options.dataDir);
-  const baseUrl = (options.baseUrl ?? options.env.PAYSIGHT_BASE_URL ?? devnet?.apiBaseUrl ?? 'http://127.0.0.1:4021').replace(/\/+$/, '');
+  const baseUrl = serviceBaseUrl(options.baseUrl, options.env, devnet);
   const key = options.env.PAYSIGHT_BUYER_KEY ?? devnet?.demoBuyer.privateKey;
   if (!key || !/^0x[0-9a-fA-F]{64}$/.test(key)) {
     io.err('No buyer key: set PAYSIGHT_BUYER_KEY (0x + 64 hex digits), or run `npm start` to get the devnet demo buyer.');

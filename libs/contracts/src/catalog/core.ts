@@ -28,15 +28,14 @@ import {
   receiptAuditResult,
   sellerProfileResult,
 } from '../results/trust.js';
+import { EXAMPLE_TX, EXAMPLE_WALLET } from '../schemas/common.js';
 import { defineTool } from './entry.js';
 
 const notReadOnly = { readOnlyHint: false };
 const PAID = { kind: 'paid' } as const;
 const TRUST = { kind: 'trust' } as const;
 
-/** Public mainnet subjects for the examples: a well-known wallet, Ethereum's first value transfer, a payee. */
-const EXAMPLE_WALLET = '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045';
-const EXAMPLE_TX = '0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060';
+/** Public subjects for the examples: a well-known wallet and Ethereum's first value transfer (common.ts), a payee. */
 const EXAMPLE_PAYEE = '0x209693Bc6afc0C5328bA36FaF03C514EF312287C';
 const EXAMPLE_SERVICE = 'https://api.example.com/x402/report';
 

@@ -50,7 +50,24 @@ export const recommendationResponse = z.looseObject({
   }),
   inputSchema: z.record(z.string(), z.unknown()),
   outputSchema: z.record(z.string(), z.unknown()),
-  sampleResponsePreview: z.looseObject({ sample: z.literal(true), schemaBacked: z.literal(true) }),
+  /** Which inputs decided: request field names, and goal:<word> for matched goal words (budgetUsd when the budget moved to a cheaper tool). */
+  matchedSignals: z.array(z.string()),
+  /** A valid request body for the first paid call, from the catalog. */
+  exampleRequest: z.record(z.string(), z.unknown()),
+  /** Other catalog tools for the same reason, cheapest first. */
+  alternatives: z.array(z.object({ id: z.string(), title: z.string(), path: z.string(), endpoint: z.url(), price: recommendedPrice })),
+  /** The designed workflow that starts from this reason (see the workflow manifest). */
+  workflow: z.object({ id: z.string(), title: z.string(), toolIds: z.array(z.string()), manifest: z.url() }),
+  /** Present when budgetUsd was given: how the first paid call's price relates to it (context only, never enforced). */
+  budgetNote: z.string().optional(),
+  sampleResponsePreview: z.looseObject({
+    sample: z.literal(true),
+    schemaBacked: z.literal(true),
+    label: z.string(),
+    tool: z.string(),
+    /** Shaped by the tool's result schema (the analyzer's part of outputSchema); example values, not data about any subject. */
+    result: z.unknown(),
+  }),
   safety: z.object({
     paymentRequiredBeforeServiceResult: z.literal(true),
     doesNotCallBlockchainProviders: z.literal(true),

@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { checksummedAddress } from '../schemas/common.js';
 import { walletSnapshotResult } from './wallet-snapshot.js';
 
 export const escalationCandidate = z.object({
-  address: z.string(),
+  address: checksummedAddress,
   index: z.number().int().nonnegative(),
   reasons: z.array(z.string()),
   suggestedTool: z.string(),

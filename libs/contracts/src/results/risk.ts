@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { blockNumberText, checksummedAddress, logIndexNumber, transactionHashText } from '../schemas/common.js';
 
 /**
  * The risk flags of the wallet tools. Each flag's meaning, weight, evidence and limits are
@@ -25,10 +26,10 @@ export const RISK_SEVERITIES = ['info', 'low', 'medium', 'high', 'critical'] as 
 /** One piece of on-chain (or dataset) evidence behind a flag, precise enough to check independently. */
 export const riskEvidence = z.object({
   kind: z.enum(['transaction', 'log', 'address', 'contract_code', 'contract_state', 'dataset']),
-  transactionHash: z.string().optional(),
-  logIndex: z.number().int().optional(),
-  blockNumber: z.string().optional(),
-  address: z.string().optional(),
+  transactionHash: transactionHashText.optional(),
+  logIndex: logIndexNumber.optional(),
+  blockNumber: blockNumberText.optional(),
+  address: checksummedAddress.optional(),
   /** The shipped dataset entry behind a dataset match: which file, which entry, how old. */
   dataset: z.object({ id: z.string(), entry: z.string(), snapshotDate: z.string() }).optional(),
   detail: z.string(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { checksummedAddress, transactionHashText } from '../schemas/common.js';
 import { trustResult } from '../envelopes/trust.js';
 
 const obj = z.record(z.string(), z.unknown());
@@ -17,11 +18,11 @@ export const authenticityScoreResult = trustResult({
 export const receiptAuditResult = trustResult({
   payment_status: z.enum(['settled', 'pending', 'failed', 'not_found', 'unknown']),
   chain: z.string(),
-  transaction_hash: z.string(),
+  transaction_hash: transactionHashText,
   receipt_grade: z.enum(['complete', 'partial', 'weak']),
   paid_amount: z.string().nullable().optional(),
   currency: z.string().optional(),
-  payee: z.string().nullable().optional(),
+  payee: checksummedAddress.nullable().optional(),
   payee_matches_expected: z.boolean().nullable().optional(),
   amount_matches_expected: z.boolean().nullable().optional(),
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { blockNumberText, checksummedAddress, isoTimestamp, logIndexNumber, rawAmount, transactionHashText } from '../schemas/common.js';
 
-const address = z.string().meta({ description: 'Checksummed EVM address.' });
-const rawAmount = z.string().regex(/^\d+$/).meta({ description: "Raw integer amount in the asset's smallest unit." });
+const address = checksummedAddress;
 
 const amount = z.strictObject({
   raw: rawAmount,
@@ -36,7 +36,7 @@ export const decodedMethod = z.strictObject({
 
 export const decodedTokenTransfer = z.strictObject({
   standard: z.enum(['erc20', 'erc721', 'erc1155']),
-  logIndex: z.number().int(),
+  logIndex: logIndexNumber,
   token: address,
   symbol: z.string().nullable(),
   from: address,
@@ -79,13 +79,13 @@ export const RECOGNISED_CONTRACTS = ['usdc', 'wrapped_native', 'multicall3', 'pe
 
 /** tx-decode: what a transaction did, in data and in words. */
 export const txDecodeResult = z.strictObject({
-  transactionHash: z.string(),
+  transactionHash: transactionHashText,
   chain: z.string(),
   status: z.enum(['success', 'reverted', 'pending', 'not_found']).meta({
     description: 'pending: known to the node but not mined; not_found: unknown to this chain\'s node.',
   }),
-  blockNumber: z.string().nullable(),
-  timestamp: z.string().nullable().meta({ description: 'Block time (ISO 8601); null until mined.' }),
+  blockNumber: blockNumberText.nullable(),
+  timestamp: isoTimestamp.nullable().meta({ description: 'Block time (ISO 8601); null until mined.' }),
   from: address.nullable(),
   to: address.nullable().meta({ description: 'null for a contract creation (and an unknown hash).' }),
   contractCreated: address.nullable(),

@@ -1,22 +1,24 @@
 import { z } from 'zod';
+import { blockNumberText, checksummedAddress, transactionHashText } from '../schemas/common.js';
 
 export const TX_STATUSES = ['success', 'reverted', 'pending', 'not_found'] as const;
 export const FINALITIES = ['finalized', 'safe', 'unsafe', 'pending', 'not_found'] as const;
 
 export const txStatusResult = z.object({
-  transactionHash: z.string(),
-  status: z.string().meta({ description: `One of ${TX_STATUSES.join(', ')}.` }),
-  blockNumber: z.string().nullable(),
+  transactionHash: transactionHashText,
+  status: z.string().meta({ description: `One of ${TX_STATUSES.join(', ')}.`, examples: ['success'] }),
+  blockNumber: blockNumberText.nullable(),
   confirmations: z.number().int().nonnegative().nullable(),
   finality: z.string().meta({
+    examples: ['finalized'],
     description:
       'finalized: at or below the chain\'s finalized block; safe: at or below its safe block; unsafe: mined but not yet safe; pending: in the mempool; not_found: unknown to the node.',
   }),
   explorerUrl: z.string().nullable().meta({ description: 'Public explorer page; null on the devnet, which no explorer indexes.' }),
   chain: z.string(),
-  from: z.string().nullable(),
-  to: z.string().nullable(),
-  contractCreated: z.string().nullable(),
+  from: checksummedAddress.nullable(),
+  to: checksummedAddress.nullable(),
+  contractCreated: checksummedAddress.nullable(),
   fee: z
     .object({ gasUsed: z.string(), effectiveGasPrice: z.string(), totalWei: z.string(), formatted: z.string(), symbol: z.string() })
     .nullable()

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { confidence, dataSourceStatus } from '../schemas/common.js';
+import { blockNumberText, checksummedAddress, confidence, dataSourceStatus, isoTimestamp, logIndexNumber, transactionHashText } from '../schemas/common.js';
 import { REPORT_TYPES } from '../schemas/wallet.js';
 import { nftHolding, tokenHolding } from './wallet-snapshot.js';
 import { RISK_LABELS, riskFlag } from './risk.js';
@@ -13,15 +13,15 @@ export const generation = z.discriminatedUnion('aiStatus', [
 ]);
 export type Generation = z.infer<typeof generation>;
 
-const address = z.string();
+const address = checksummedAddress;
 
 /** A movement of value to or from the wallet. */
 export const flow = z.object({
-  transactionHash: z.string(),
-  blockNumber: z.string(),
-  timestamp: z.string().nullable(),
+  transactionHash: transactionHashText,
+  blockNumber: blockNumberText,
+  timestamp: isoTimestamp.nullable(),
   /** The token transfer's log; null for native and internal transfers. */
-  logIndex: z.number().int().nullable(),
+  logIndex: logIndexNumber.nullable(),
   direction: z.enum(['in', 'out', 'self']),
   kind: z.enum(['native', 'internal', 'erc20', 'erc721', 'erc1155']),
   asset: z.object({ address: address.nullable(), symbol: z.string().nullable() }),
@@ -41,8 +41,8 @@ export const counterparty = z.object({
   label: z.string().nullable(),
   kind: z.enum(['eoa', 'contract', 'delegated_eoa', 'unknown']),
   interactions: z.number().int().nonnegative(),
-  firstSeen: z.string().nullable(),
-  lastSeen: z.string().nullable(),
+  firstSeen: isoTimestamp.nullable(),
+  lastSeen: isoTimestamp.nullable(),
   nativeIn: z.string(),
   nativeOut: z.string(),
   stablecoinInUsd: z.string(),

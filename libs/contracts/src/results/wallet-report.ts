@@ -1,14 +1,16 @@
 import { z } from 'zod';
+import { chainIdNumber, checksummedAddress, confidence, dataSourceStatus, isoTimestamp, tokenDecimals } from '../schemas/common.js';
 import { CHAIN_NAMES } from '../chains.js';
-import { confidence, dataSourceStatus } from '../schemas/common.js';
 import { REPORT_TYPES } from '../schemas/wallet.js';
 import { aiSection, counterparty, flow, generation, reportSection } from './wallet-audit.js';
 import { nftHolding, tokenHolding } from './wallet-snapshot.js';
 import { RISK_LABELS, riskFlag } from './risk.js';
 
+const utcDay = z.string().meta({ description: 'UTC day, YYYY-MM-DD.', examples: ['2026-01-15'] });
+
 /** One day of a wallet's history: what came in and went out, and the balance at the end of the day. */
 export const timelinePoint = z.object({
-  date: z.string().meta({ description: 'UTC day, YYYY-MM-DD.' }),
+  date: utcDay,
   transactions: z.number().int().nonnegative(),
   nativeIn: z.string(),
   nativeOut: z.string(),
@@ -22,8 +24,8 @@ export const timelinePoint = z.object({
 export const walletReport = z.object({
   kind: z.literal('wallet_report'),
   version: z.literal(1),
-  subject: z.object({ address: z.string(), chain: z.enum(CHAIN_NAMES), chainId: z.number().int(), accountType: z.string() }),
-  generatedAt: z.string(),
+  subject: z.object({ address: checksummedAddress, chain: z.enum(CHAIN_NAMES), chainId: chainIdNumber, accountType: z.string() }),
+  generatedAt: isoTimestamp,
   depth: z.enum(['basic', 'deep']),
   reportType: z.enum(REPORT_TYPES),
   summary: z.string(),
@@ -31,10 +33,10 @@ export const walletReport = z.object({
   riskLabel: z.enum(RISK_LABELS),
   riskFlags: z.array(riskFlag),
   timeline: z.object({
-    from: z.string().nullable(),
-    to: z.string().nullable(),
+    from: utcDay.nullable(),
+    to: utcDay.nullable(),
     nativeSymbol: z.string(),
-    nativeDecimals: z.number().int(),
+    nativeDecimals: tokenDecimals,
     points: z.array(timelinePoint),
   }),
   counterparties: z.array(counterparty),
@@ -71,6 +73,6 @@ export const savedReportResult = z.object({
   riskScore: z.number().int().min(0).max(100),
   riskLabel: z.enum(RISK_LABELS),
   summary: z.string(),
-  generatedAt: z.string(),
+  generatedAt: isoTimestamp,
 });
 export type SavedReportResult = z.infer<typeof savedReportResult>;

@@ -1,9 +1,18 @@
 import { z } from 'zod';
+import {
+  blockNumberText,
+  chainIdNumber,
+  checksummedAddress,
+  confidence,
+  isoTimestamp,
+  logIndexNumber,
+  rawAmount,
+  tokenDecimals,
+  transactionHashText,
+} from '../schemas/common.js';
 import { CHAIN_NAMES } from '../chains.js';
-import { confidence } from '../schemas/common.js';
 
-const address = z.string().meta({ description: 'Checksummed EVM address.' });
-const rawAmount = z.string().regex(/^\d+$/).meta({ description: 'Raw integer amount in the asset\'s smallest unit.' });
+const address = checksummedAddress;
 
 export const accountType = z.enum(['eoa', 'contract', 'delegated_eoa']).meta({
   description: 'eoa: no code; contract: deployed bytecode; delegated_eoa: an account with an EIP-7702 delegation (code 0xef0100 || target).',
@@ -13,7 +22,7 @@ export const tokenHolding = z.object({
   address,
   symbol: z.string().nullable(),
   name: z.string().nullable(),
-  decimals: z.number().int().nullable(),
+  decimals: tokenDecimals.nullable(),
   balance: rawAmount,
   formatted: z.string().nullable().meta({ description: 'Balance in whole tokens; null when decimals are unknown.' }),
   isStablecoin: z.boolean(),
@@ -30,10 +39,10 @@ export const nftHolding = z.object({
 });
 
 export const activityItem = z.object({
-  transactionHash: z.string(),
-  blockNumber: z.string(),
-  logIndex: z.number().int().nullable(),
-  timestamp: z.string().nullable().meta({ description: 'Block time (ISO 8601) when known.' }),
+  transactionHash: transactionHashText,
+  blockNumber: blockNumberText,
+  logIndex: logIndexNumber.nullable(),
+  timestamp: isoTimestamp.nullable().meta({ description: 'Block time (ISO 8601) when known.' }),
   direction: z.enum(['in', 'out', 'self']),
   kind: z.enum(['native', 'erc20', 'erc721', 'erc1155']),
   asset: z.object({ address: address.nullable(), symbol: z.string().nullable() }),
@@ -47,19 +56,19 @@ export const walletSnapshotResult = z.object({
   addressSummary: z.object({
     address,
     chain: z.enum(CHAIN_NAMES),
-    chainId: z.number().int(),
+    chainId: chainIdNumber,
     accountType,
     delegatedTo: address.nullable().meta({ description: 'EIP-7702 delegation target, when accountType is delegated_eoa.' }),
     codeSize: z.number().int().nonnegative(),
     transactionCount: z.number().int().nonnegative().meta({ description: 'Account nonce: transactions sent (or contracts created, for a contract).' }),
     nativeBalance: z.object({ symbol: z.string(), wei: rawAmount, formatted: z.string() }),
-    snapshotBlock: z.string(),
-    activityWindow: z.object({ fromBlock: z.string(), toBlock: z.string(), complete: z.boolean() }).meta({
+    snapshotBlock: blockNumberText,
+    activityWindow: z.object({ fromBlock: blockNumberText, toBlock: blockNumberText, complete: z.boolean() }).meta({
       description: 'Blocks whose token transfer logs were read; complete is false when the window does not reach the start of the chain.',
     }),
     transfersInWindow: z.number().int().nonnegative(),
     distinctCounterparties: z.number().int().nonnegative(),
-    lastActivityBlock: z.string().nullable(),
+    lastActivityBlock: blockNumberText.nullable(),
   }),
   assetExposure: z.object({
     native: z.object({ symbol: z.string(), wei: rawAmount, formatted: z.string() }),

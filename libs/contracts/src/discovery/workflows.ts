@@ -1,0 +1,264 @@
+import { z } from 'zod';
+import { CATALOG, priceOf, toolById, type ToolId } from '../catalog/index.js';
+import { atomicToDecimal } from '../money.js';
+import { PAYMENT } from '../x402.js';
+import { REASON_CODES, type ReasonCode } from './recommend.js';
+
+/**
+ * Where a request field of a step gets its value: a field of an earlier step's request or result
+ * (a path in that tool's request or result JSON Schema: dots between properties, `[]` for the items
+ * of an array), or the caller.
+ */
+export type WorkflowSource = { tool: ToolId; part: 'request' | 'result'; path: string } | { caller: string };
+
+export interface WorkflowStep {
+  tool: ToolId;
+  /** What this call adds, and when to stop before it. */
+  purpose: string;
+  /** Request fields of this tool filled from earlier calls or by the caller (field path in this tool's request schema). */
+  inputs: readonly { field: string; from: WorkflowSource }[];
+  /** Set when the step runs once per item of an earlier result array (that array's path). */
+  forEach?: { tool: ToolId; path: string };
+}
+
+export interface Workflow {
+  id: string;
+  title: string;
+  /** When an agent should pick this sequence. */
+  whenToUse: string;
+  /** The recommendation reason whose first paid call starts this workflow. */
+  reasonCode: ReasonCode;
+  steps: readonly WorkflowStep[];
+}
+
+const fromResult = (tool: ToolId, path: string): WorkflowSource => ({ tool, part: 'result', path });
+const fromRequest = (tool: ToolId, path: string): WorkflowSource => ({ tool, part: 'request', path });
+
+/**
+ * The designed sequences of paid calls, in the order the workflow manifest lists them. Data only:
+ * prices come from the catalog (workflowTotalPrice), and a test checks every tool id and field path
+ * against the catalog's JSON Schemas.
+ */
+export const WORKFLOWS: readonly Workflow[] = [
+  {
+    id: 'wallet_triage_to_report',
+    title: 'Wallet triage, audit, then a deep report',
+    whenToUse: 'One public wallet to assess. Start cheap, and pay for more depth only when the previous answer asks for it.',
+    reasonCode: 'default_wallet_triage',
+    steps: [
+      { tool: 'wallet_snapshot', purpose: 'Balances, token and NFT exposure and recent activity; its recommendedNextAction says whether an audit is worth it.', inputs: [{ field: 'address', from: { caller: 'the public wallet address' } }] },
+      {
+        tool: 'wallet_audit',
+        purpose: 'A 0-100 risk score from documented flags, each with its on-chain evidence. Stop here when the risk is low.',
+        inputs: [
+          { field: 'address', from: fromResult('wallet_snapshot', 'addressSummary.address') },
+          { field: 'chain', from: fromResult('wallet_snapshot', 'addressSummary.chain') },
+        ],
+      },
+      {
+        tool: 'deep_wallet_report',
+        purpose: 'History over time, counterparties and exposures, saved under an unlisted URL, for a wallet that deserves a full review.',
+        inputs: [
+          { field: 'address', from: fromRequest('wallet_audit', 'address') },
+          { field: 'chain', from: fromRequest('wallet_audit', 'chain') },
+        ],
+      },
+    ],
+  },
+  {
+    id: 'batch_screening_then_audit',
+    title: 'Screen many wallets, audit the ones that stand out',
+    whenToUse: 'Two to ten wallets (more in several batches), for example a list of counterparties or payers.',
+    reasonCode: 'batch_wallet_screening',
+    steps: [
+      { tool: 'batch_wallet_snapshot', purpose: 'One snapshot per wallet in submitted order, and the escalation candidates with the reasons they stand out.', inputs: [{ field: 'addresses', from: { caller: 'up to ten public wallet addresses' } }] },
+      {
+        tool: 'wallet_audit',
+        purpose: 'A full risk audit of each escalation candidate only; the other wallets need no more spending.',
+        forEach: { tool: 'batch_wallet_snapshot', path: 'escalationCandidates' },
+        inputs: [
+          { field: 'address', from: fromResult('batch_wallet_snapshot', 'escalationCandidates[].address') },
+          { field: 'chain', from: fromRequest('batch_wallet_snapshot', 'chain') },
+        ],
+      },
+    ],
+  },
+  {
+    id: 'pay_an_x402_seller_safely',
+    title: 'Check before an agent pays, then audit the receipt',
+    whenToUse: 'An agent is about to pay an x402 seller on its own: check the payment target first, and confirm afterwards that the payment settled as expected.',
+    reasonCode: 'guard_autonomous_commerce',
+    steps: [
+      { tool: 'agent_payment_preflight', purpose: 'Payee type, visible activity, expected payee and amount limits before any money moves. Do not pay when its decision says so.', inputs: [{ field: 'payee', from: { caller: 'the payee of the offer the seller answered with (payTo)' } }, { field: 'resource_url', from: { caller: 'the URL the agent is about to pay for' } }] },
+      {
+        tool: 'seller_profile',
+        purpose: 'The seller\'s payment history: receivers, payers, repeat share and price consistency, for a seller the agent has not paid before.',
+        inputs: [
+          { field: 'payee', from: fromRequest('agent_payment_preflight', 'payee') },
+          { field: 'service_url', from: fromRequest('agent_payment_preflight', 'resource_url') },
+          { field: 'declared_price', from: fromRequest('agent_payment_preflight', 'amount') },
+          { field: 'chain', from: fromRequest('agent_payment_preflight', 'chain') },
+        ],
+      },
+      {
+        tool: 'receipt_audit',
+        purpose: 'After the agent has paid the seller (outside Paysight): whether the payment settled, with the amount and payee that were expected.',
+        inputs: [
+          { field: 'transaction_hash', from: { caller: 'the settlement transaction hash the seller returned with its answer' } },
+          { field: 'expected_payee', from: fromRequest('agent_payment_preflight', 'payee') },
+          { field: 'expected_amount', from: fromRequest('agent_payment_preflight', 'amount') },
+          { field: 'chain', from: fromRequest('agent_payment_preflight', 'chain') },
+        ],
+      },
+    ],
+  },
+  {
+    id: 'transaction_status_then_decode',
+    title: 'Check a transaction, decode it when it needs explaining',
+    whenToUse: 'A transaction hash in hand: first whether it succeeded and how final it is, then what it did and why it reverted.',
+    reasonCode: 'transaction_check',
+    steps: [
+      { tool: 'tx_status', purpose: 'Success or revert, block, confirmations, finality and fee. Enough when it succeeded and is final.', inputs: [{ field: 'transactionHash', from: { caller: 'the public transaction hash' } }] },
+      {
+        tool: 'tx_decode',
+        purpose: 'Method and arguments, token transfers, internal calls and the decoded revert reason.',
+        inputs: [
+          { field: 'transactionHash', from: fromResult('tx_status', 'transactionHash') },
+          { field: 'chain', from: fromResult('tx_status', 'chain') },
+        ],
+      },
+    ],
+  },
+  {
+    id: 'debug_a_failed_paid_request',
+    title: 'Debug a failed paid request',
+    whenToUse: 'A paid request failed, was answered 402 again, or the payment looks stuck: find out whether the money moved before paying again.',
+    reasonCode: 'debug_failed_request',
+    steps: [
+      { tool: 'receipt_audit', purpose: 'Whether the payment settled, is pending or failed, with the paid amount and payee against what was expected.', inputs: [{ field: 'transaction_hash', from: { caller: 'the payment\'s transaction hash' } }] },
+      {
+        tool: 'tx_decode',
+        purpose: 'When the payment transaction failed: what it called and the decoded revert reason.',
+        inputs: [
+          { field: 'transactionHash', from: fromResult('receipt_audit', 'transaction_hash') },
+          { field: 'chain', from: fromResult('receipt_audit', 'chain') },
+        ],
+      },
+    ],
+  },
+  {
+    id: 'x402_seller_due_diligence',
+    title: 'Seller due diligence: profile, then authenticity',
+    whenToUse: 'Deciding whether an x402 service deserves trust or a long-running integration, before any agent pays it.',
+    reasonCode: 'payment_trust',
+    steps: [
+      { tool: 'seller_profile', purpose: 'Who pays the seller, how often they come back, how concentrated the demand is and whether prices are consistent.', inputs: [{ field: 'service_url', from: { caller: 'the x402 service URL' } }, { field: 'payee', from: { caller: 'the payee its offers name' } }] },
+      {
+        tool: 'authenticity_score',
+        purpose: 'How organic the paid demand looks (0 to 1), with the payment graph behind the score, when the profile leaves doubt.',
+        inputs: [
+          { field: 'payee', from: fromRequest('seller_profile', 'payee') },
+          { field: 'service_url', from: fromRequest('seller_profile', 'service_url') },
+          { field: 'chain', from: fromRequest('seller_profile', 'chain') },
+        ],
+      },
+    ],
+  },
+  {
+    id: 'agent_wallet_and_mandate_review',
+    title: 'Agent wallet and mandate review',
+    whenToUse: 'Reviewing what an agent paid on someone\'s behalf: what kind of wallet it pays from, and whether a payment stayed within its mandate.',
+    reasonCode: 'guard_autonomous_commerce',
+    steps: [
+      { tool: 'agent_wallet_profile', purpose: 'EOA, contract, proxy or EIP-7702 delegated account, with the signals that matter to agents.', inputs: [{ field: 'address', from: { caller: 'the agent\'s paying wallet' } }] },
+      {
+        tool: 'mandate_chain_evidence',
+        purpose: 'On-chain evidence that one payment stayed within the declared amount limit, payee and purpose.',
+        inputs: [
+          { field: 'transaction_hash', from: { caller: 'the payment to review' } },
+          { field: 'chain', from: fromRequest('agent_wallet_profile', 'chain') },
+        ],
+      },
+    ],
+  },
+  {
+    id: 'shareable_wallet_report',
+    title: 'A wallet report to share with a person',
+    whenToUse: 'Someone without an agent needs to read the result: snapshot first, then a saved report with a human page.',
+    reasonCode: 'default_wallet_triage',
+    steps: [
+      { tool: 'wallet_snapshot', purpose: 'Confirms the wallet has activity worth a report.', inputs: [{ field: 'address', from: { caller: 'the public wallet address' } }] },
+      {
+        tool: 'saved_report',
+        purpose: 'Generates the report and stores it under an unlisted URL with a human page and JSON.',
+        inputs: [
+          { field: 'address', from: fromResult('wallet_snapshot', 'addressSummary.address') },
+          { field: 'chain', from: fromResult('wallet_snapshot', 'addressSummary.chain') },
+        ],
+      },
+    ],
+  },
+];
+
+/** What running every step once costs: the sum of the catalog prices (per item for a forEach step). */
+export function workflowTotalPrice(workflow: Pick<Workflow, 'steps'>): { amount: string; currency: typeof PAYMENT.currency; network: typeof PAYMENT.networkName } {
+  let atomic = 0n;
+  for (const step of workflow.steps) {
+    const entry = toolById(step.tool);
+    if (!entry) throw new Error(`workflow: no catalog tool ${step.tool}`);
+    atomic += BigInt(priceOf(entry).atomic);
+  }
+  return { amount: atomicToDecimal(atomic, PAYMENT.decimals, 2), currency: PAYMENT.currency, network: PAYMENT.networkName };
+}
+
+/** The first workflow that starts from a recommendation reason. */
+export function workflowForReason(reasonCode: ReasonCode): Workflow {
+  const workflow = WORKFLOWS.find((w) => w.reasonCode === reasonCode);
+  if (!workflow) throw new Error(`workflow: none for ${reasonCode}`);
+  return workflow;
+}
+
+const price = z.object({ amount: z.string(), currency: z.literal(PAYMENT.currency), network: z.literal(PAYMENT.networkName) });
+const source = z.union([
+  z.object({ tool: z.string(), part: z.enum(['request', 'result']), path: z.string() }),
+  z.object({ caller: z.string() }),
+]);
+
+/** One workflow as the manifest publishes it: the data above, with each step's price and path and the total. */
+export const publishedWorkflow = z.looseObject({
+  id: z.string(),
+  title: z.string(),
+  whenToUse: z.string(),
+  reasonCode: z.enum(REASON_CODES),
+  toolIds: z.array(z.string()).min(1),
+  steps: z
+    .array(
+      z.looseObject({
+        step: z.number().int().positive(),
+        tool: z.string(),
+        title: z.string(),
+        method: z.literal('POST'),
+        path: z.string(),
+        endpoint: z.url(),
+        price,
+        purpose: z.string(),
+        inputs: z.array(z.object({ field: z.string(), from: source })),
+        forEach: z.object({ tool: z.string(), path: z.string() }).optional(),
+      }),
+    )
+    .min(1),
+  totalPrice: price,
+  totalPriceNote: z.string(),
+});
+export type PublishedWorkflow = z.infer<typeof publishedWorkflow>;
+
+/** GET /api/agents/workflows/manifest. */
+export const workflowManifest = z.looseObject({
+  name: z.string(),
+  page: z.url(),
+  workflowCount: z.number().int().nonnegative(),
+  catalogServiceCount: z.literal(CATALOG.length),
+  workflows: z.array(publishedWorkflow),
+  guidance: z.string(),
+});
+export type WorkflowManifest = z.infer<typeof workflowManifest>;
