@@ -26,6 +26,7 @@ describe('the 402 challenge', () => {
       error: challenge.body.error.message,
       resource: { url: RESOURCE, description: expect.stringContaining('0.01 USDC'), mimeType: 'application/json' },
       accepts: [paymentRequirements(entry, PAYEE)],
+      extensions: { bazaar: expect.objectContaining({ info: expect.objectContaining({ input: expect.objectContaining({ body: entry.example }) }) }) },
     });
   });
 

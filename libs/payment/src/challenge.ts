@@ -1,5 +1,6 @@
 import { type CatalogEntry, type ErrorCode, PAYMENT } from '@paysight/contracts';
 import { encodePaymentRequiredHeader } from '@x402/core/http';
+import { BAZAAR_EXTENSION_KEY, type OfferExtensions, bazaarExtension, fittingBazaarExtension } from './bazaar.js';
 import {
   type PaymentOffer,
   type PriceDeclaration,
@@ -34,17 +35,30 @@ export interface ChallengeBody {
   error: { code: ErrorCode; message: string; details?: unknown };
   x402Version: 1;
   accepts: [PaymentRequirementsV1];
-  /** The same object the PAYMENT-REQUIRED header carries (protocol v2). */
+  /** The same object the PAYMENT-REQUIRED header carries (protocol v2); sign from this one, or from the header. */
   paymentRequired: PaymentRequired;
+  /**
+   * The complete extensions of the offer: the Bazaar declaration with its descriptions and the
+   * response schema. `paymentRequired.extensions` holds the form of it that fits the header budget.
+   */
+  extensions: OfferExtensions;
   offer: PaymentOffer;
   price: PriceDeclaration;
 }
 
 export interface Challenge {
-  /** Value of the PAYMENT-REQUIRED header: base64 of `body.paymentRequired`. */
+  /** Value of the PAYMENT-REQUIRED header: base64 of `body.paymentRequired`, at most PAYMENT_REQUIRED_HEADER_BUDGET characters. */
   header: string;
   body: ChallengeBody;
 }
+
+/**
+ * Most characters of a PAYMENT-REQUIRED value. Node and undici refuse more than 16 KB of headers in
+ * all, and the official client echoes the offer's `extensions` into its PAYMENT-SIGNATURE, which must
+ * stay within MAX_PAYMENT_HEADER_LENGTH (8192): the echo adds about 300 characters to this value.
+ * Without the Bazaar extension a value is about 900 characters.
+ */
+export const PAYMENT_REQUIRED_HEADER_BUDGET = 6144;
 
 export interface ChallengeOptions {
   /** The payee: the same receiving address on every paid endpoint. */
@@ -65,15 +79,31 @@ function defaultReason(entry: Pick<CatalogEntry, 'id' | 'title' | 'price'>): Cha
   };
 }
 
+/**
+ * The PaymentRequired with the most complete form of the Bazaar declaration whose header stays within
+ * the budget (the complete one; then without schema descriptions; then without the response schema);
+ * without the extension only when not even that fits.
+ */
+function fitToHeader(entry: CatalogEntry, offer: PaymentRequired): { paymentRequired: PaymentRequired; header: string } {
+  let header = '';
+  const fits = (extension: OfferExtensions[typeof BAZAAR_EXTENSION_KEY]) => {
+    header = encodePaymentRequiredHeader({ ...offer, extensions: { [BAZAAR_EXTENSION_KEY]: extension } });
+    return header.length <= PAYMENT_REQUIRED_HEADER_BUDGET;
+  };
+  const extension = fittingBazaarExtension(entry, fits);
+  if (!extension) return { paymentRequired: offer, header: encodePaymentRequiredHeader(offer) };
+  return { paymentRequired: { ...offer, extensions: { [BAZAAR_EXTENSION_KEY]: extension } }, header };
+}
+
 /** The 402 challenge of a tool, built from its catalog entry (never from a hand-typed price). */
-export function buildChallenge(entry: Pick<CatalogEntry, 'id' | 'title' | 'price'>, options: ChallengeOptions): Challenge {
+export function buildChallenge(entry: CatalogEntry, options: ChallengeOptions): Challenge {
   const reason = options.reason ?? defaultReason(entry);
-  const paymentRequired: PaymentRequired = {
+  const { paymentRequired, header } = fitToHeader(entry, {
     x402Version: 2,
     error: reason.message,
     resource: resourceInfo(entry, options.resourceUrl),
     accepts: [paymentRequirements(entry, options.payTo)],
-  };
+  });
   const body: ChallengeBody = {
     ok: false,
     error: {
@@ -84,8 +114,9 @@ export function buildChallenge(entry: Pick<CatalogEntry, 'id' | 'title' | 'price
     x402Version: 1,
     accepts: [paymentRequirementsV1(entry, options.payTo, options.resourceUrl)],
     paymentRequired,
+    extensions: { [BAZAAR_EXTENSION_KEY]: bazaarExtension(entry) },
     offer: paymentOffer(entry, options.payTo),
     price: priceDeclaration(entry),
   };
-  return { header: encodePaymentRequiredHeader(paymentRequired), body };
+  return { header, body };
 }

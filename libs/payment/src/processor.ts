@@ -33,7 +33,7 @@ export interface PaidCallProcessorOptions {
 }
 
 export interface PaidCall<T> {
-  entry: Pick<CatalogEntry, 'id' | 'title' | 'price'>;
+  entry: CatalogEntry;
   /** The tool input, already validated against the tool's request schema. */
   input: unknown;
   /** The payment as the transport decoded it (HTTP headers, MCP arguments): absent, malformed or decoded. */

@@ -1,4 +1,5 @@
 import type { PaymentRequirements as X402PaymentRequirements } from '@x402/core/types';
+import type { OfferExtensions } from './bazaar.js';
 import type { Address, Hex } from 'viem';
 import { z } from 'zod';
 
@@ -92,6 +93,8 @@ export interface PaymentRequired {
   error: string;
   resource: ResourceInfo;
   accepts: [OfferedRequirements];
+  /** The Bazaar discovery declaration, in the form that fits the header (see buildChallenge). */
+  extensions?: OfferExtensions;
 }
 
 /** One entry of a v1 `accepts` list. */

@@ -1,0 +1,154 @@
+import { CATALOG, requestJsonSchema, responseJsonSchema, toolById } from '@paysight/contracts';
+import { decodePaymentRequiredHeader } from '@x402/core/http';
+import { type BodyDiscoveryExtension, validateDiscoveryExtension, validateDiscoveryExtensionSpec } from '@x402/extensions/bazaar';
+import { privateKeyToAccount } from 'viem/accounts';
+import { officialPaymentHeaders } from '../test/support/official-client.js';
+import { bazaarExtension, fittingBazaarExtension, schemaOutline, withoutAnnotations } from './bazaar.js';
+import { PAYMENT_REQUIRED_HEADER_BUDGET, buildChallenge } from './challenge.js';
+import { MAX_PAYMENT_HEADER_LENGTH, PAYMENT_SIGNATURE_HEADER, decodePayment } from './decode.js';
+
+const PAYEE = '0x2222222222222222222222222222222222222222';
+const buyer = privateKeyToAccount('0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d');
+// A long public origin, so that the measured headers are not flattered by a short one.
+const resourceUrlOf = (path: string) => `https://paysight-production-eu-west.payments.example.com${path}`;
+const challengeOf = (entry: (typeof CATALOG)[number]) => buildChallenge(entry, { payTo: PAYEE, resourceUrl: resourceUrlOf(entry.path) });
+
+/** Asserts the library's own checks: `info` validates against `schema`, and the Bazaar spec's invariants hold. */
+function expectValidDeclaration(extension: BodyDiscoveryExtension) {
+  expect(validateDiscoveryExtension(extension)).toEqual({ valid: true });
+  expect(validateDiscoveryExtensionSpec(extension as unknown as Record<string, unknown>)).toEqual({ valid: true });
+}
+
+const outputSchemaOf = (extension: BodyDiscoveryExtension) =>
+  (extension.schema.properties.output as { properties: { example: Record<string, unknown> } } | undefined)?.properties.example;
+
+// The library warns about formats its validator does not know (uri); the schema still compiles.
+beforeAll(() => jest.spyOn(console, 'warn').mockImplementation(() => undefined));
+afterAll(() => jest.restoreAllMocks());
+
+describe('the Bazaar discovery extension of every offer', () => {
+  it.each(CATALOG.map((entry) => [entry.id, entry] as const))('%s: the complete declaration is the catalog entry (POST, JSON, example, request and response schemas)', (_id, entry) => {
+    const extension = challengeOf(entry).body.extensions.bazaar;
+    expect(extension).toBe(bazaarExtension(entry));
+    expectValidDeclaration(extension);
+    expect(extension.info).toEqual({ input: { type: 'http', method: 'POST', bodyType: 'json', body: entry.example }, output: { type: 'json' } });
+    expect(extension.schema.properties.input.properties.body).toEqual(requestJsonSchema(entry));
+    expect(outputSchemaOf(extension)).toEqual(responseJsonSchema(entry));
+  });
+
+  it('a facilitator refuses a declaration whose example does not fit its schema (the check can fail)', () => {
+    const entry = toolById('wallet_snapshot')!;
+    const complete = bazaarExtension(entry);
+    const broken = { ...complete, info: { ...complete.info, input: { ...complete.info.input, body: { address: 42 } } } };
+    expect(validateDiscoveryExtension(broken).valid).toBe(false);
+  });
+
+  it('offer descriptions stay short enough for listings (500 characters at most)', () => {
+    for (const entry of CATALOG) {
+      const { body } = challengeOf(entry);
+      for (const description of [body.paymentRequired.resource.description, body.accepts[0].description, body.offer.description]) {
+        expect(description.length).toBeLessThanOrEqual(500);
+      }
+    }
+  });
+});
+
+describe('the PAYMENT-REQUIRED header stays within its budget', () => {
+  const sizes = CATALOG.map((entry) => ({ entry, challenge: challengeOf(entry) }));
+
+  it.each(sizes.map(({ entry, challenge }) => [entry.id, challenge.header.length, entry, challenge] as const))(
+    '%s: %i characters, with the request declared exactly and an outline of the response',
+    (_id, length, entry, challenge) => {
+      expect(length).toBeLessThanOrEqual(PAYMENT_REQUIRED_HEADER_BUDGET);
+      const carried = decodePaymentRequiredHeader(challenge.header);
+      expect(carried).toEqual(challenge.body.paymentRequired);
+      const extension = challenge.body.paymentRequired.extensions!.bazaar;
+      expectValidDeclaration(extension);
+      expect(extension.info.input.body).toEqual(entry.example);
+      // The complete request schema when the whole declaration fits, else the same without its descriptions.
+      expect([requestJsonSchema(entry), withoutAnnotations(requestJsonSchema(entry))]).toContainEqual(extension.schema.properties.input.properties.body);
+      expect(outputSchemaOf(extension)).toBeDefined();
+    },
+  );
+
+  it('a refusal with a long reason still fits: the declaration gets shorter, not the header longer', () => {
+    for (const entry of CATALOG) {
+      const refused = buildChallenge(entry, {
+        payTo: PAYEE,
+        resourceUrl: resourceUrlOf(entry.path),
+        reason: { code: 'payment_mismatch', message: 'The payment differs from the offer: '.padEnd(600, 'x') },
+      });
+      expect(refused.header.length).toBeLessThanOrEqual(PAYMENT_REQUIRED_HEADER_BUDGET);
+      expect(refused.body.extensions.bazaar).toBe(bazaarExtension(entry));
+    }
+  });
+
+  it.each(CATALOG.map((entry) => [entry.id, entry] as const))(
+    '%s: the official client echoes the header extension into a PAYMENT-SIGNATURE the service accepts',
+    async (_id, entry) => {
+      const challenge = challengeOf(entry);
+      const headers = await officialPaymentHeaders(buyer, challenge, 2);
+      expect(headers[PAYMENT_SIGNATURE_HEADER]!.length).toBeLessThanOrEqual(MAX_PAYMENT_HEADER_LENGTH);
+      const decoded = decodePayment(headers);
+      if (decoded.status !== 'decoded' || decoded.payment.version !== 2) throw new Error(`not decoded: ${JSON.stringify(decoded)}`);
+      expect(decoded.payment.payload.extensions).toEqual(challenge.body.paymentRequired.extensions);
+    },
+  );
+
+  it('the shorter forms are tried in order: complete, without annotations, response outlines, request only, none', () => {
+    const entry = toolById('tx_decode')!;
+    const tried: BodyDiscoveryExtension[] = [];
+    expect(fittingBazaarExtension(entry, (candidate) => (tried.push(candidate), false))).toBeNull();
+    const sizes = tried.map((candidate) => JSON.stringify(candidate).length);
+    expect(sizes).toEqual([...sizes].sort((a, b) => b - a));
+    expect(tried[0]).toBe(bazaarExtension(entry));
+    expect(outputSchemaOf(tried.at(-1)!)).toBeUndefined();
+    expect(tried.slice(0, -1).every((candidate) => outputSchemaOf(candidate))).toBe(true);
+    for (const candidate of tried) expectValidDeclaration(candidate);
+    expect(fittingBazaarExtension(entry, () => true)).toBe(bazaarExtension(entry));
+  });
+});
+
+describe('schema reductions', () => {
+  const schema = {
+    type: 'object',
+    description: 'a wallet',
+    properties: {
+      description: { type: 'string', description: 'a field named description stays' },
+      kind: { const: { title: 'data is never stripped' }, title: 'Kind' },
+      nested: {
+        type: 'object',
+        properties: { deep: { type: 'array', items: { type: 'object', properties: { x: { type: 'string', pattern: '^a' } } } } },
+        required: ['deep'],
+      },
+      either: { anyOf: [{ type: 'string', minLength: 3 }, { type: 'null' }] },
+    },
+    required: ['description'],
+    additionalProperties: false,
+  };
+
+  it('withoutAnnotations drops descriptions and titles, never a property, a required name or data', () => {
+    expect(withoutAnnotations(schema)).toEqual({
+      type: 'object',
+      properties: {
+        description: { type: 'string' },
+        kind: { const: { title: 'data is never stripped' } },
+        nested: schema.properties.nested,
+        either: schema.properties.either,
+      },
+      required: ['description'],
+      additionalProperties: false,
+    });
+  });
+
+  it('schemaOutline keeps the fields of the first levels and only the type below them', () => {
+    const bare = withoutAnnotations(schema);
+    expect(schemaOutline(bare, 1)).toEqual({
+      ...bare,
+      properties: { description: { type: 'string' }, kind: {}, nested: { type: 'object' }, either: {} },
+    });
+    expect(schemaOutline(bare, 2).properties.nested).toEqual({ type: 'object', properties: { deep: { type: 'array' } }, required: ['deep'] });
+    expect(schemaOutline(bare, 2).properties.either).toEqual(schema.properties.either);
+    expect(schemaOutline(bare, 10)).toEqual(bare);
+  });
+});
