@@ -1,6 +1,6 @@
 import { CATALOG, requestJsonSchema, responseJsonSchema, toolById } from '@paysight/contracts';
 import { decodePaymentRequiredHeader } from '@x402/core/http';
-import { type BodyDiscoveryExtension, validateDiscoveryExtension, validateDiscoveryExtensionSpec } from '@x402/extensions/bazaar';
+import { type BodyDiscoveryExtension, sanitizeResourceServiceMetadata, validateDiscoveryExtension, validateDiscoveryExtensionSpec } from '@x402/extensions/bazaar';
 import { privateKeyToAccount } from 'viem/accounts';
 import { officialPaymentHeaders } from '../test/support/official-client.js';
 import { bazaarExtension, fittingBazaarExtension, schemaOutline, withoutAnnotations } from './bazaar.js';
@@ -41,6 +41,13 @@ describe('the Bazaar discovery extension of every offer', () => {
     const complete = bazaarExtension(entry);
     const broken = { ...complete, info: { ...complete.info, input: { ...complete.info.input, body: { address: 42 } } } };
     expect(validateDiscoveryExtension(broken).valid).toBe(false);
+  });
+
+  it('the offered resource names the service and tags it with the tool family, as the Bazaar rules allow', () => {
+    for (const entry of CATALOG) {
+      const { resource } = challengeOf(entry).body.paymentRequired;
+      expect(sanitizeResourceServiceMetadata(resource)).toEqual({ serviceName: 'Paysight', tags: [entry.family] });
+    }
   });
 
   it('offer descriptions stay short enough for listings (500 characters at most)', () => {

@@ -1,4 +1,4 @@
-import { errorBodySchema, toolById } from '@paysight/contracts';
+import { errorBodySchema, paymentRequiredBody, toolById } from '@paysight/contracts';
 import { x402HTTPClient, x402Client } from '@x402/core/client';
 import { decodePaymentRequiredHeader } from '@x402/core/http';
 import { PaymentRequiredV1Schema, PaymentRequiredV2Schema } from '@x402/core/schemas';
@@ -24,7 +24,7 @@ describe('the 402 challenge', () => {
     expect(decoded).toEqual({
       x402Version: 2,
       error: challenge.body.error.message,
-      resource: { url: RESOURCE, description: expect.stringContaining('0.01 USDC'), mimeType: 'application/json' },
+      resource: { url: RESOURCE, description: expect.stringContaining('0.01 USDC'), mimeType: 'application/json', serviceName: 'Paysight', tags: ['wallet'] },
       accepts: [paymentRequirements(entry, PAYEE)],
       extensions: { bazaar: expect.objectContaining({ info: expect.objectContaining({ input: expect.objectContaining({ body: entry.example }) }) }) },
     });
@@ -32,6 +32,7 @@ describe('the 402 challenge', () => {
 
   it('the body is the project error body and also a v1 PaymentRequired (accepts only)', () => {
     expect(errorBodySchema.safeParse(challenge.body).success).toBe(true);
+    expect(paymentRequiredBody.parse(challenge.body)).toEqual(challenge.body);
     expect(challenge.body.error.code).toBe('payment_required');
     expect(challenge.body.error.message).toMatch(/0\.01 USDC.*PAYMENT-SIGNATURE.*X-PAYMENT/);
     expect(challenge.body.x402Version).toBe(1);

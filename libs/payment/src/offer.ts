@@ -1,8 +1,8 @@
-import { type CatalogEntry, PAYMENT, priceOf } from '@paysight/contracts';
+import { type CatalogEntry, PAYMENT, SERVICE_NAME, priceOf } from '@paysight/contracts';
 import { type Address, getAddress, isAddress } from 'viem';
 import type { OfferedRequirements, PaymentRequirementsV1, ResourceInfo } from './wire.js';
 
-type PricedEntry = Pick<CatalogEntry, 'id' | 'title' | 'price'>;
+type PricedEntry = Pick<CatalogEntry, 'id' | 'title' | 'price' | 'family'>;
 
 /** The spec's payment offer (core reference, Authentication point 4): exactly one per paid endpoint. */
 export interface PaymentOffer {
@@ -73,8 +73,9 @@ export function paymentRequirementsV1(entry: PricedEntry, payTo: string, resourc
   };
 }
 
+/** The offered resource, with the service metadata Bazaar listings show (service name, the tool's family as its tag). */
 export function resourceInfo(entry: PricedEntry, resourceUrl: string): ResourceInfo {
-  return { url: resourceUrl, description: offerDescription(entry), mimeType: PAYMENT.mimeType };
+  return { url: resourceUrl, description: offerDescription(entry), mimeType: PAYMENT.mimeType, serviceName: SERVICE_NAME, tags: [entry.family] };
 }
 
 export function paymentOffer(entry: PricedEntry, payTo: string): PaymentOffer {

@@ -82,6 +82,9 @@ export interface ResourceInfo {
   url: string;
   description: string;
   mimeType: string;
+  /** x402 Bazaar service metadata. */
+  serviceName: string;
+  tags: string[];
 }
 
 /** The one v2 entry Paysight offers, typed as @x402/core types it so that its header codec encodes our offers. */

@@ -1,8 +1,12 @@
 import { z } from 'zod';
 import { TOOL_FAMILIES } from '../catalog/entry.js';
+import { paymentOfferJson, paymentRequirementsV2Json, priceDeclarationJson } from '../envelopes/payment-required.js';
 import { priceObject } from '../envelopes/price.js';
 import { PAYMENT } from '../x402.js';
 import { AGENT_ENDPOINTS, DISCOVERY_PATHS, DISCOVERY_VERSION, type DiscoveryAddress, MCP_DISCOVERY_VERSION, MCP_PROTOCOL_VERSION } from './addresses.js';
+
+/** The service's name in every document and offer (x402 Bazaar `serviceName`: printable ASCII, 32 characters at most). */
+export const SERVICE_NAME = 'Paysight';
 
 const jsonSchema = z.record(z.string(), z.unknown()).meta({ description: 'A JSON Schema (draft 2020-12 vocabulary).' });
 
@@ -114,7 +118,11 @@ export const mcpDiscoveryDocument = z.looseObject({
 });
 export type McpDiscoveryDocument = z.infer<typeof mcpDiscoveryDocument>;
 
-/** /.well-known/x402.json: every paid resource with the offer its 402 carries. */
+/**
+ * /.well-known/x402.json: every paid resource with the offer its 402 carries. Each item has the fields
+ * of a resource in a Bazaar facilitator's listing (resource, type, x402Version, accepts, description,
+ * mimeType, serviceName, tags, extensions), plus the tool id, method, the spec's offer and price.
+ */
 export const x402ResourceList = z.looseObject({
   x402Version: z.literal(2),
   name: z.string(),
@@ -123,11 +131,17 @@ export const x402ResourceList = z.looseObject({
     z.looseObject({
       id: z.string(),
       resource: z.url(),
+      type: z.literal('http'),
+      x402Version: z.literal(2),
       method: z.literal('POST'),
       description: z.string().max(500),
       mimeType: z.string(),
-      accepts: z.array(z.record(z.string(), z.unknown())).length(1),
-      extensions: z.record(z.string(), z.unknown()).optional(),
+      serviceName: z.string().max(32),
+      tags: z.array(z.string().max(32)).max(5),
+      accepts: z.tuple([paymentRequirementsV2Json]),
+      extensions: z.record(z.string(), z.unknown()).meta({ description: 'The complete x402 Bazaar discovery declaration, as in the 402 body.' }),
+      offer: paymentOfferJson,
+      price: priceDeclarationJson,
     }),
   ),
 });

@@ -13,6 +13,7 @@ export * from './trust.js';
 export * from './expansion.js';
 export * from './extended.js';
 export * from './mcp-result.js';
+export * from './payment-required.js';
 
 /**
  * How the 200 body of a tool is shaped. The catalog entry names it; the analyzer returns only its
