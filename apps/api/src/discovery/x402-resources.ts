@@ -1,0 +1,36 @@
+import { CATALOG, SERVICE_NAME, type X402ResourceList, x402ResourceList } from '@paysight/contracts';
+import type { DiscoveryDeps } from './deps.js';
+
+/**
+ * /.well-known/x402.json: every paid resource with the offer an unpaid call of it gets, taken from
+ * that very 402 (the processor's cached challenge), so the two cannot disagree. `extensions` is the
+ * complete Bazaar declaration of the 402 body; the header carries a form of it sized for headers.
+ * Parsed with its published schema, so the document never says more or less than the schema does.
+ */
+export function x402ResourceListDocument(deps: Pick<DiscoveryDeps, 'publicBaseUrl' | 'payments'>): X402ResourceList {
+  const baseUrl = deps.publicBaseUrl();
+  return x402ResourceList.parse({
+    x402Version: 2,
+    name: SERVICE_NAME,
+    baseUrl,
+    resources: CATALOG.map((entry) => {
+      const { paymentRequired, extensions, offer, price } = deps.payments.challenge(entry, `${baseUrl}${entry.path}`).body;
+      const { resource, accepts, x402Version } = paymentRequired;
+      return {
+        id: entry.id,
+        resource: resource.url,
+        type: 'http',
+        x402Version,
+        method: entry.method,
+        description: resource.description,
+        mimeType: resource.mimeType,
+        serviceName: resource.serviceName,
+        tags: resource.tags,
+        accepts,
+        extensions,
+        offer,
+        price,
+      };
+    }),
+  });
+}
