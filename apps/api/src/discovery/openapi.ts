@@ -20,6 +20,7 @@ import {
   x402ResourceList,
 } from '@paysight/contracts';
 import { PAYMENT_REQUIRED_HEADER, PAYMENT_RESPONSE_HEADER, PAYMENT_SIGNATURE_HEADER, X_PAYMENT_HEADER, X_PAYMENT_RESPONSE_HEADER } from '@paysight/payment';
+import { SAVED_REPORT_ROUTE } from '../routes/saved-report.js';
 import type { DiscoveryDeps } from './deps.js';
 
 /*
@@ -83,16 +84,13 @@ function paidOperation(entry: CatalogEntry, deps: Pick<DiscoveryDeps, 'publicBas
 
 const AGENT_DISCOVERY_OFF = errorResponse('Agent discovery is turned off on this server (`not_found`).');
 
-const document = (schemaName: string, description: string) => ({
-  get: {
-    operationId: schemaName.charAt(0).toLowerCase() + schemaName.slice(1),
-    summary: description,
-    tags: [FREE_TAG],
-    responses: { '200': { description, content: json(ref(schemaName)) } },
-  },
+/** A GET route answering one JSON document described by a component schema. */
+const documentRoute = (operationId: string, schemaName: string, summary: string) => ({
+  get: { operationId, summary, tags: [FREE_TAG], responses: { '200': { description: summary, content: json(ref(schemaName)) } } },
 });
 
-const page = (operationId: string, summary: string, mediaType: string) => ({
+/** A GET route answering text of one media type. */
+const textRoute = (operationId: string, summary: string, mediaType: string) => ({
   get: { operationId, summary, tags: [FREE_TAG], responses: { '200': { description: summary, content: { [mediaType]: { schema: { type: 'string' } } } } } },
 });
 
@@ -124,10 +122,10 @@ function freePaths(): Json {
         responses: { '200': { description: 'The workflow manifest.', content: json(ref('WorkflowManifest')) }, '404': AGENT_DISCOVERY_OFF },
       },
     },
-    [DISCOVERY_PATHS.manifest]: document('DiscoveryManifest', 'The discovery manifest: tools, prices, schemas, MCP and x402 details'),
-    [DISCOVERY_PATHS.ai]: { get: { ...document('DiscoveryManifest', 'The discovery manifest, at its well-known address').get, operationId: 'wellKnownAi' } },
-    [DISCOVERY_PATHS.mcp]: document('McpDiscoveryDocument', 'Where the MCP server is and the tools it lists'),
-    [DISCOVERY_PATHS.x402]: document('X402ResourceList', 'Every paid resource with the offer its 402 carries'),
+    [DISCOVERY_PATHS.manifest]: documentRoute('discoveryManifest', 'DiscoveryManifest', 'The discovery manifest: tools, prices, schemas, MCP and x402 details'),
+    [DISCOVERY_PATHS.ai]: documentRoute('wellKnownAi', 'DiscoveryManifest', 'The discovery manifest, at its well-known address'),
+    [DISCOVERY_PATHS.mcp]: documentRoute('wellKnownMcp', 'McpDiscoveryDocument', 'Where the MCP server is and the tools it lists'),
+    [DISCOVERY_PATHS.x402]: documentRoute('wellKnownX402', 'X402ResourceList', 'Every paid resource with the offer its 402 carries'),
     [DISCOVERY_PATHS.health]: {
       get: {
         operationId: 'health',
@@ -139,14 +137,27 @@ function freePaths(): Json {
         },
       },
     },
-    [DISCOVERY_PATHS.llmsTxt]: page('llmsTxt', 'A markdown index of the service for language models', 'text/markdown'),
-    [DISCOVERY_PATHS.agentsPage]: page('agentsPage', 'The catalog for people: tools by family, prices, schemas and examples', 'text/html'),
+    [DISCOVERY_PATHS.llmsTxt]: textRoute('llmsTxt', 'A markdown index of the service for language models', 'text/markdown'),
+    [DISCOVERY_PATHS.agentsPage]: textRoute('agentsPage', 'The catalog for people: tools by family, prices, schemas and examples', 'text/html'),
     [DISCOVERY_PATHS.openapi]: {
       get: {
         operationId: 'openapi',
         summary: 'This description',
         tags: [FREE_TAG],
         responses: { '200': { description: 'The OpenAPI 3.1 description of the service.', content: json({ type: 'object' }) } },
+      },
+    },
+    [SAVED_REPORT_ROUTE.replace(':id', '{id}')]: {
+      get: {
+        operationId: 'savedReport',
+        summary: 'A saved report (unlisted, kept out of indexes): a page, or its JSON with Accept: application/json',
+        tags: [FREE_TAG],
+        parameters: [{ name: 'id', in: 'path', required: true, description: 'The unguessable id the paid call returned.', schema: { type: 'string' } }],
+        responses: {
+          '200': { description: 'The report.', content: { 'text/html': { schema: { type: 'string' } }, 'application/json': { schema: { type: 'object' } } } },
+          '404': errorResponse('No saved report at this address (`not_found`), whether or not the id ever existed.'),
+          '503': errorResponse('Saved reports cannot be read right now (`store_unavailable`).'),
+        },
       },
     },
     [DISCOVERY_PATHS.mcpEndpoint]: {

@@ -10,6 +10,9 @@ export interface SavedReportDeps {
   log: Logger;
 }
 
+/** The route of saved reports (Express syntax). */
+export const SAVED_REPORT_ROUTE = '/reports/:id';
+
 /** Where a saved report is reached, relative to the public origin. */
 export function savedReportPath(id: string): string {
   return `/reports/${encodeURIComponent(id)}`;
@@ -30,14 +33,14 @@ const NOT_FOUND_MESSAGE = 'No saved report at this address.';
 /** GET /reports/:id: the report as a page, or as JSON with Accept: application/json. */
 export function savedReportRouter(deps: SavedReportDeps): Router {
   const router = Router();
-  router.get('/reports/:id', async (req, res) => {
+  router.get(SAVED_REPORT_ROUTE, async (req, res) => {
     res.set(PRIVACY_HEADERS);
     const record = await load(deps.reports, req.params.id);
     if (!record) throw new ServiceError(404, 'not_found', NOT_FOUND_MESSAGE);
     if (req.accepts(['text/html', 'application/json']) === 'application/json') sendJson(res, record);
     else sendPage(res, record, deps.log);
   });
-  router.all('/reports/:id', (_req, res) => {
+  router.all(SAVED_REPORT_ROUTE, (_req, res) => {
     res.set(PRIVACY_HEADERS).setHeader('Allow', 'GET, HEAD');
     sendError(res, 405, 'method_not_allowed', 'Saved reports are read with GET.');
   });
