@@ -1,0 +1,20 @@
+import { CATALOG } from '@paysight/contracts';
+import { buildChallenge } from '@paysight/payment';
+import { toolCallResult } from './call-result.js';
+import { MAX_STRUCTURED_RESULT_CHARS } from './fit-result.js';
+
+const ORIGIN = 'https://paysight-production-eu-west.payments.example.com';
+
+describe('a payment_required result', () => {
+  it.each(CATALOG.map((entry) => [entry.id, entry] as const))('%s: carries the offer with its Bazaar declaration and stays within the result budget', (_id, entry) => {
+    const challenge = buildChallenge(entry, { payTo: '0x2222222222222222222222222222222222222222', resourceUrl: `${ORIGIN}${entry.path}` });
+    const result = toolCallResult(entry, { kind: 'payment_required', httpStatus: 402, challenge, x402RequestId: null }, { docsUrl: `${ORIGIN}/agents`, restUrl: `${ORIGIN}${entry.path}` });
+    // What x402 MCP clients pay from: the header's PaymentRequired, the form sized to be echoed in a payment.
+    expect(JSON.parse(result.content[0]!.text)).toEqual(challenge.body.paymentRequired);
+    expect(result.structuredContent.paymentRequired).toEqual(challenge.body.paymentRequired);
+    expect(challenge.body.paymentRequired.extensions?.bazaar.info.input.body).toEqual(entry.example);
+    expect(JSON.stringify(result.structuredContent).length).toBeLessThanOrEqual(MAX_STRUCTURED_RESULT_CHARS);
+    // The structured content and the text content together: no more than an ok result may carry.
+    expect(JSON.stringify(result).length).toBeLessThanOrEqual(2 * MAX_STRUCTURED_RESULT_CHARS);
+  });
+});
