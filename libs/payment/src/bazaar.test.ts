@@ -50,6 +50,19 @@ describe('the Bazaar discovery extension of every offer', () => {
     }
   });
 
+  it('shares no object with the catalog: freezing a cached challenge leaves the catalog schemas and examples alone', () => {
+    const freeze = (value: unknown): void => {
+      if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+        Object.freeze(value);
+        Object.values(value).forEach(freeze);
+      }
+    };
+    for (const entry of CATALOG) {
+      freeze(challengeOf(entry));
+      expect([Object.isFrozen(requestJsonSchema(entry)), Object.isFrozen(responseJsonSchema(entry)), Object.isFrozen(entry.example)]).toEqual([false, false, false]);
+    }
+  });
+
   it('offer descriptions stay short enough for listings (500 characters at most)', () => {
     for (const entry of CATALOG) {
       const { body } = challengeOf(entry);

@@ -84,7 +84,7 @@ function declaration(entry: CatalogEntry, requestSchema: Record<string, unknown>
   const config: DeclareBodyDiscoveryExtensionConfig = {
     method: entry.method,
     bodyType: 'json',
-    input: entry.example as Record<string, unknown>,
+    input: structuredClone(entry.example) as Record<string, unknown>,
     inputSchema: requestSchema,
   };
   const declared = declareDiscoveryExtension(config)[BAZAAR_EXTENSION_KEY] as BodyDiscoveryExtension;
@@ -120,7 +120,8 @@ const declarations = new WeakMap<CatalogEntry, Declarations>();
 function declarationsOf(entry: CatalogEntry): Declarations {
   let found = declarations.get(entry);
   if (!found) {
-    const complete = declaration(entry, requestJsonSchema(entry), responseJsonSchema(entry));
+    // Copies: challenges are frozen once cached, and the catalog's own schemas must stay as they are.
+    const complete = declaration(entry, structuredClone(requestJsonSchema(entry)), structuredClone(responseJsonSchema(entry)));
     const request = withoutAnnotations(requestJsonSchema(entry));
     const response = withoutAnnotations(responseJsonSchema(entry));
     found = {

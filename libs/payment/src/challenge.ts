@@ -81,8 +81,7 @@ function defaultReason(entry: Pick<CatalogEntry, 'id' | 'title' | 'price'>): Cha
 
 /**
  * The PaymentRequired with the most complete form of the Bazaar declaration whose header stays within
- * the budget (the complete one; then without schema descriptions; then without the response schema);
- * without the extension only when not even that fits.
+ * the budget (see fittingBazaarExtension); without the extension only when not even the request part fits.
  */
 function fitToHeader(entry: CatalogEntry, offer: PaymentRequired): { paymentRequired: PaymentRequired; header: string } {
   let header = '';
