@@ -1,6 +1,6 @@
-import { CATALOG, PAYMENT, TOOL_FAMILIES, TOOL_FAMILY_INFO, type CatalogEntry, type DiscoveryAddress } from '@paysight/contracts';
+import { CATALOG, PAYMENT, SERVICE_NAME, TOOL_FAMILIES, TOOL_FAMILY_INFO, type CatalogEntry, type DiscoveryAddress } from '@paysight/contracts';
 import { DISCOVERY_DESCRIPTIONS, discoveryUrls } from './addresses.js';
-import { SAFETY_RULES, SERVICE_NAME, serviceDescription } from './manifest.js';
+import { SAFETY_RULES, serviceDescription } from './manifest.js';
 
 export interface LlmsTxtInput {
   baseUrl: string;

@@ -4,6 +4,7 @@ import {
   DISCOVERY_VERSION,
   MCP_PROTOCOL_VERSION,
   PAYMENT,
+  SERVICE_NAME,
   priceObjectFor,
   requestJsonSchema,
   responseJsonSchema,
@@ -12,8 +13,6 @@ import {
 } from '@paysight/contracts';
 import { discoveryUrls } from './addresses.js';
 import type { X402Profile } from './x402-profile.js';
-
-export const SERVICE_NAME = 'Paysight';
 
 /** One sentence on what the service sells, for every discovery document. */
 export function serviceDescription(catalog: readonly CatalogEntry[] = CATALOG): string {

@@ -1,7 +1,7 @@
-import { DISCOVERY_PATHS, MCP_DISCOVERY_VERSION, MCP_PROTOCOL_VERSION, PAYMENT, toolByMcpName, type McpDiscoveryDocument } from '@paysight/contracts';
+import { DISCOVERY_PATHS, MCP_DISCOVERY_VERSION, MCP_PROTOCOL_VERSION, PAYMENT, SERVICE_NAME, toolByMcpName, type McpDiscoveryDocument } from '@paysight/contracts';
 import { FIND_TOOLS_NAME, PAYMENT_ARGUMENTS, PAYMENT_META_KEY, TOOLSETS, type McpService, type Toolset } from '@paysight/mcp-adapter';
 import { discoveryUrls } from './addresses.js';
-import { SERVICE_NAME, serviceDescription } from './manifest.js';
+import { serviceDescription } from './manifest.js';
 
 /** A tool exactly as the MCP server's tools/list result carries it. */
 export type ListedMcpTool = McpDiscoveryDocument['tools'][number];

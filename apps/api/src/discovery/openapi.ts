@@ -7,6 +7,7 @@ import {
   RECOMMEND_MAX_BODY_BYTES,
   SERVICE_NAME,
   TOOL_FAMILIES,
+  TOOL_FAMILY_INFO,
   discoveryManifest,
   errorBodySchema,
   healthReport,
@@ -22,6 +23,7 @@ import {
 import { PAYMENT_REQUIRED_HEADER, PAYMENT_RESPONSE_HEADER, PAYMENT_SIGNATURE_HEADER, X_PAYMENT_HEADER, X_PAYMENT_RESPONSE_HEADER } from '@paysight/payment';
 import { SAVED_REPORT_ROUTE } from '../routes/saved-report.js';
 import type { DiscoveryDeps } from './deps.js';
+import { serviceDescription } from './manifest.js';
 
 /*
  * The OpenAPI 3.1 description of the service, generated from the catalog (every paid route) and the
@@ -55,8 +57,14 @@ const PAID_ERRORS = {
   '503': errorResponse('Payments or upstream chain data are unavailable right now (`facilitator_unavailable`, `chain_unavailable`). Nothing is charged.'),
 };
 
-function paidOperation(entry: CatalogEntry, deps: Pick<DiscoveryDeps, 'publicBaseUrl' | 'payments'>): Json {
-  const { offer, price } = deps.payments.challenge(entry, `${deps.publicBaseUrl()}${entry.path}`).body;
+/** What the document is built from besides the catalog: the public origin, and the source of the 402 offers. */
+export interface OpenApiInput {
+  baseUrl: string;
+  payments: DiscoveryDeps['payments'];
+}
+
+function paidOperation(entry: CatalogEntry, input: OpenApiInput): Json {
+  const { offer, price } = input.payments.challenge(entry, `${input.baseUrl}${entry.path}`).body;
   const name = schemaNameOf(entry);
   return {
     operationId: entry.id,
@@ -204,7 +212,7 @@ function sharedSchemas(): Json {
 const base64Header = (description: string) => ({ description, schema: { type: 'string', contentEncoding: 'base64' } });
 
 /** The whole OpenAPI 3.1.0 document; absolute URLs start with the public origin. */
-export function openApiDocument(deps: Pick<DiscoveryDeps, 'publicBaseUrl' | 'payments'>): Json {
+export function openApiDocument(input: OpenApiInput): Json {
   const toolSchemas = Object.fromEntries(
     CATALOG.flatMap((entry) => [
       [`${schemaNameOf(entry)}Request`, requestJsonSchema(entry)],
@@ -217,19 +225,19 @@ export function openApiDocument(deps: Pick<DiscoveryDeps, 'publicBaseUrl' | 'pay
     info: {
       title: SERVICE_NAME,
       version: DISCOVERY_VERSION,
-      summary: 'Public-chain research for software agents, one x402 payment per call.',
       description:
-        `Every paid route costs a fixed price in ${PAYMENT.currency} on Base (${PAYMENT.network}), paid with x402 (scheme ${PAYMENT.scheme}). ` +
-        'Call it without payment to get 402 and the offer, then retry with the signed payment. The free routes need no payment and declare no security.',
+        `${serviceDescription()} ` +
+        'Call a paid route without payment to get 402 and its one offer (PAYMENT-REQUIRED header, and the body), then retry with the payment signed ' +
+        `(scheme ${PAYMENT.scheme}, ${PAYMENT.currency} on ${PAYMENT.network}). The free routes need no payment and declare no security.`,
       license: { name: 'MIT', identifier: 'MIT' },
     },
-    servers: [{ url: deps.publicBaseUrl() }],
+    servers: [{ url: input.baseUrl }],
     tags: [
-      ...families.map((family) => ({ name: family, description: `Paid tools of the ${family} family.` })),
+      ...families.map((family) => ({ name: family, description: `${TOOL_FAMILY_INFO[family].title}: ${TOOL_FAMILY_INFO[family].about}` })),
       { name: FREE_TAG, description: 'Free routes: recommendation, manifests, discovery documents, health, MCP.' },
     ],
     paths: {
-      ...Object.fromEntries(CATALOG.map((entry) => [entry.path, { post: paidOperation(entry, deps) }])),
+      ...Object.fromEntries(CATALOG.map((entry) => [entry.path, { post: paidOperation(entry, input) }])),
       ...freePaths(),
     },
     components: {

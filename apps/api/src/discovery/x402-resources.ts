@@ -7,14 +7,13 @@ import type { DiscoveryDeps } from './deps.js';
  * complete Bazaar declaration of the 402 body; the header carries a form of it sized for headers.
  * Parsed with its published schema, so the document never says more or less than the schema does.
  */
-export function x402ResourceListDocument(deps: Pick<DiscoveryDeps, 'publicBaseUrl' | 'payments'>): X402ResourceList {
-  const baseUrl = deps.publicBaseUrl();
+export function x402ResourceListDocument({ baseUrl, payments }: { baseUrl: string; payments: DiscoveryDeps['payments'] }): X402ResourceList {
   return x402ResourceList.parse({
     x402Version: 2,
     name: SERVICE_NAME,
     baseUrl,
     resources: CATALOG.map((entry) => {
-      const { paymentRequired, extensions, offer, price } = deps.payments.challenge(entry, `${baseUrl}${entry.path}`).body;
+      const { paymentRequired, extensions, offer, price } = payments.challenge(entry, `${baseUrl}${entry.path}`).body;
       const { resource, accepts, x402Version } = paymentRequired;
       return {
         id: entry.id,
