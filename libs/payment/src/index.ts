@@ -2,6 +2,7 @@ export * from './wire.js';
 export { decodeBase64Json, type Base64JsonResult } from './base64-json.js';
 export * from './offer.js';
 export * from './challenge.js';
+export * from './bazaar.js';
 export * from './decode.js';
 export * from './http-headers.js';
 export * from './match.js';

@@ -97,6 +97,18 @@ const documentRoute = (operationId: string, schemaName: string, summary: string)
   get: { operationId, summary, tags: [FREE_TAG], responses: { '200': { description: summary, content: json(ref(schemaName)) } } },
 });
 
+/** The MCP discovery document takes the same `toolsets` selection as /api/mcp. */
+function withToolsets(route: ReturnType<typeof documentRoute>) {
+  const toolsets = {
+    name: 'toolsets',
+    in: 'query',
+    required: false,
+    description: `Comma-separated families (${TOOL_FAMILIES.join(', ')}) or all: list only their tools, as /api/mcp?toolsets= does.`,
+    schema: { type: 'string' },
+  };
+  return { get: { ...route.get, parameters: [toolsets], responses: { ...route.get.responses, '400': errorResponse('An unknown toolset name (`invalid_request`).') } } };
+}
+
 /** A GET route answering text of one media type. */
 const textRoute = (operationId: string, summary: string, mediaType: string) => ({
   get: { operationId, summary, tags: [FREE_TAG], responses: { '200': { description: summary, content: { [mediaType]: { schema: { type: 'string' } } } } } },
@@ -132,7 +144,7 @@ function freePaths(): Json {
     },
     [DISCOVERY_PATHS.manifest]: documentRoute('discoveryManifest', 'DiscoveryManifest', 'The discovery manifest: tools, prices, schemas, MCP and x402 details'),
     [DISCOVERY_PATHS.ai]: documentRoute('wellKnownAi', 'DiscoveryManifest', 'The discovery manifest, at its well-known address'),
-    [DISCOVERY_PATHS.mcp]: documentRoute('wellKnownMcp', 'McpDiscoveryDocument', 'Where the MCP server is and the tools it lists'),
+    [DISCOVERY_PATHS.mcp]: withToolsets(documentRoute('wellKnownMcp', 'McpDiscoveryDocument', 'Where the MCP server is and the tools it lists')),
     [DISCOVERY_PATHS.x402]: documentRoute('wellKnownX402', 'X402ResourceList', 'Every paid resource with the offer its 402 carries'),
     [DISCOVERY_PATHS.health]: {
       get: {
@@ -233,7 +245,7 @@ export function openApiDocument(input: OpenApiInput): Json {
     },
     servers: [{ url: input.baseUrl }],
     tags: [
-      ...families.map((family) => ({ name: family, description: `${TOOL_FAMILY_INFO[family].title}: ${TOOL_FAMILY_INFO[family].about}` })),
+      ...families.map((family) => ({ name: family, description: TOOL_FAMILY_INFO[family].about })),
       { name: FREE_TAG, description: 'Free routes: recommendation, manifests, discovery documents, health, MCP.' },
     ],
     paths: {
