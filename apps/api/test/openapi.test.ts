@@ -9,12 +9,18 @@ import {
   recommendRequest,
   requestJsonSchema,
   responseJsonSchema,
+  workflowManifest,
 } from '@paysight/contracts';
 import { PAYMENT_REQUIRED_HEADER, PAYMENT_RESPONSE_HEADER, PAYMENT_SIGNATURE_HEADER, priceDeclaration } from '@paysight/payment';
 import { startTestApi, type TestApi } from '@paysight/testkit/api';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
 import { validateOpenApi } from './openapi-validator.js';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- a parsed JSON document, walked by path
+
+const ajv = new Ajv2020({ strict: false, allErrors: true });
+addFormats.default(ajv);
 
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
@@ -124,9 +130,33 @@ describe('GET /openapi.json', () => {
     const recommend = doc.paths[DISCOVERY_PATHS.recommend].post as Json;
     expect(resolve(doc, recommend.requestBody.content['application/json'].schema)).toEqual(jsonSchemaOf(recommendRequest, 'input'));
     expect(Object.keys(recommend.responses).sort()).toEqual(['200', '400', '404', '413']);
+    const workflows = doc.paths[DISCOVERY_PATHS.workflows].get as Json;
+    expect(resolve(doc, workflows.responses['200'].content['application/json'].schema)).toEqual(jsonSchemaOf(workflowManifest, 'output'));
+    expect(Object.keys(workflows.responses).sort()).toEqual(['200', '404']);
     expect(Object.keys(doc.paths[DISCOVERY_PATHS.health].get.responses)).toEqual(['200', '503']);
     expect(Object.keys(doc.paths[DISCOVERY_PATHS.llmsTxt].get.responses['200'].content)).toEqual(['text/markdown']);
     expect(Object.keys(doc.paths[DISCOVERY_PATHS.agentsPage].get.responses['200'].content)).toEqual(['text/html']);
+  });
+
+  it('describes what the free JSON routes really answer: each body validates against its declared 200 schema', async () => {
+    const answers: [string, Response][] = [];
+    for (const { path, method, operation } of operations(doc)) {
+      const declared = operation.responses['200']?.content?.['application/json'];
+      if (method !== 'get' || !declared || path.includes('{')) continue;
+      answers.push([path, await fetch(`${api.url}${path}`)]);
+    }
+    const recommend = doc.paths[DISCOVERY_PATHS.recommend].post as Json;
+    const example = recommend.requestBody.content['application/json'].example;
+    answers.push([DISCOVERY_PATHS.recommend, await fetch(`${api.url}${DISCOVERY_PATHS.recommend}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(example) })]);
+    expect(answers.map(([path]) => path).sort()).toEqual(
+      [DISCOVERY_PATHS.workflows, DISCOVERY_PATHS.manifest, DISCOVERY_PATHS.ai, DISCOVERY_PATHS.mcp, DISCOVERY_PATHS.x402, DISCOVERY_PATHS.health, DISCOVERY_PATHS.openapi, DISCOVERY_PATHS.recommend].sort(),
+    );
+    for (const [path, answer] of answers) {
+      expect([path, answer.status]).toEqual([path, 200]);
+      const method = path === DISCOVERY_PATHS.recommend ? 'post' : 'get';
+      const validate = ajv.compile(resolve(doc, doc.paths[path][method].responses['200'].content['application/json'].schema));
+      expect([path, validate(await answer.json()), validate.errors ?? null]).toEqual([path, true, null]);
+    }
   });
 
   it('gives every operation a unique operationId', () => {

@@ -18,6 +18,7 @@ import {
   recommendationResponse,
   requestJsonSchema,
   responseJsonSchema,
+  workflowManifest,
   x402ResourceList,
 } from '@paysight/contracts';
 import { PAYMENT_REQUIRED_HEADER, PAYMENT_RESPONSE_HEADER, PAYMENT_SIGNATURE_HEADER, X_PAYMENT_HEADER, X_PAYMENT_RESPONSE_HEADER } from '@paysight/payment';
@@ -207,8 +208,7 @@ function sharedSchemas(): Json {
     PaymentRequiredBody: jsonSchemaOf(paymentRequiredBody, 'output'),
     RecommendRequest: jsonSchemaOf(recommendRequest, 'input'),
     RecommendationResponse: jsonSchemaOf(recommendationResponse, 'output'),
-    // TODO(issue 15): jsonSchemaOf(workflowManifest, 'output') once contracts has the workflow manifest schema.
-    WorkflowManifest: { type: 'object', description: 'The workflow manifest (docs/agents.md).' },
+    WorkflowManifest: jsonSchemaOf(workflowManifest, 'output'),
     DiscoveryManifest: jsonSchemaOf(discoveryManifest, 'output'),
     McpDiscoveryDocument: jsonSchemaOf(mcpDiscoveryDocument, 'output'),
     X402ResourceList: jsonSchemaOf(x402ResourceList, 'output'),
