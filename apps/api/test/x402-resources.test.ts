@@ -3,8 +3,8 @@ import { PAYMENT_REQUIRED_HEADER, PAYMENT_REQUIRED_HEADER_BUDGET } from '@paysig
 import { startTestApi, type TestApi } from '@paysight/testkit/api';
 import { decodePaymentRequiredHeader } from '@x402/core/http';
 
-/** The response headers a reverse proxy in front must accept (docs/paying.md; nginx: proxy_buffer_size 8k). */
-const PROXY_HEADER_BUFFER_BYTES = 8192;
+/** nginx's default proxy_buffer_size on most hosts (one 4 KB page): a 402 must pass it unchanged (docs/paying.md). */
+const PROXY_HEADER_BUFFER_BYTES = 4096;
 
 /** Bytes of the status line and header block as they go on the wire. */
 function headerBlockBytes(res: Response): number {

@@ -3,7 +3,7 @@ import { decodePaymentRequiredHeader } from '@x402/core/http';
 import { type BodyDiscoveryExtension, sanitizeResourceServiceMetadata, validateDiscoveryExtension, validateDiscoveryExtensionSpec } from '@x402/extensions/bazaar';
 import { privateKeyToAccount } from 'viem/accounts';
 import { officialPaymentHeaders } from '../test/support/official-client.js';
-import { bazaarExtension, fittingBazaarExtension, schemaOutline, withoutAnnotations } from './bazaar.js';
+import { bazaarExtension, fittingBazaarExtension, schemaFieldNames, schemaOutline, withoutAnnotations } from './bazaar.js';
 import { PAYMENT_REQUIRED_HEADER_BUDGET, buildChallenge } from './challenge.js';
 import { MAX_PAYMENT_HEADER_LENGTH, PAYMENT_SIGNATURE_HEADER, decodePayment } from './decode.js';
 
@@ -158,6 +158,13 @@ describe('schema reductions', () => {
       },
       required: ['description'],
       additionalProperties: false,
+    });
+  });
+
+  it('schemaFieldNames keeps only the names of the top-level fields', () => {
+    expect(schemaFieldNames({ type: 'object', properties: { a: { type: 'string' }, b: { type: 'object', properties: { c: {} } } }, required: ['a'] })).toEqual({
+      type: 'object',
+      properties: { a: {}, b: {} },
     });
   });
 

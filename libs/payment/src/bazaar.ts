@@ -72,6 +72,12 @@ function outline(node: Json, depth: number): Json {
   return kept;
 }
 
+/** The shortest response outline: the names of the top-level fields and nothing about them (it accepts every response). */
+export function schemaFieldNames(schema: Record<string, unknown>): Record<string, unknown> {
+  const properties = (schema.properties ?? {}) as Record<string, unknown>;
+  return { type: 'object', properties: Object.fromEntries(Object.keys(properties).map((name) => [name, {}])) };
+}
+
 /**
  * The declaration of a tool with the given request and response schemas. The response schema goes in
  * the library's own output slot (the schema of `info.output.example`) with no example: the catalog has
@@ -130,6 +136,7 @@ function declarationsOf(entry: CatalogEntry): Declarations {
         complete,
         declaration(entry, request, response),
         ...OUTLINE_DEPTHS.map((depth) => declaration(entry, request, schemaOutline(response, depth))),
+        declaration(entry, request, schemaFieldNames(response)),
         declaration(entry, request, null),
       ],
     };
@@ -146,7 +153,7 @@ export function bazaarExtension(entry: CatalogEntry): BodyDiscoveryExtension {
 /**
  * The most complete form of the tool's declaration that `fits`: the complete one; then without schema
  * annotations; then with an outline of the response schema, three, two, then one level deep; then
- * without the response schema. Null when not even the last one fits.
+ * only the names of the response's fields; then without the response schema. Null when not even the last one fits.
  */
 export function fittingBazaarExtension(entry: CatalogEntry, fits: (extension: BodyDiscoveryExtension) => boolean): BodyDiscoveryExtension | null {
   return declarationsOf(entry).compact.find(fits) ?? null;

@@ -58,7 +58,7 @@ export interface Challenge {
  * stay within MAX_PAYMENT_HEADER_LENGTH (8192): the echo adds about 300 characters to this value.
  * Without the Bazaar extension a value is about 900 characters.
  */
-export const PAYMENT_REQUIRED_HEADER_BUDGET = 6144;
+export const PAYMENT_REQUIRED_HEADER_BUDGET = 3800;
 
 export interface ChallengeOptions {
   /** The payee: the same receiving address on every paid endpoint. */
@@ -72,9 +72,8 @@ function defaultReason(entry: Pick<CatalogEntry, 'id' | 'title' | 'price'>): Cha
   return {
     code: 'payment_required',
     message:
-      `${entry.title} costs ${entry.price} ${PAYMENT.currency}, paid with x402 (scheme ${PAYMENT.scheme}, ` +
-      `${PAYMENT.currency} on ${PAYMENT.networkName}, ${PAYMENT.network}). Sign the offer and retry the same ` +
-      'request with a PAYMENT-SIGNATURE header (x402 v2) or an X-PAYMENT header (x402 v1).',
+      `${entry.title} costs ${entry.price} ${PAYMENT.currency}: pay with x402 (${PAYMENT.scheme}, ${PAYMENT.currency} on ${PAYMENT.networkName}, ` +
+      `${PAYMENT.network}) and retry with PAYMENT-SIGNATURE (v2) or X-PAYMENT (v1).`,
     details: { tool: entry.id, price: entry.price, currency: PAYMENT.currency },
   };
 }
