@@ -146,14 +146,19 @@ describeWithChromium('the /agents page in headless Chromium', () => {
     expect(problems).toEqual([]);
   });
 
-  test('the discovery links are absolute URLs on the public origin; those served on this branch answer', async () => {
+  test('the discovery links are absolute URLs on the public origin, and each one answers', async () => {
     const { page, problems } = await open();
     const hrefs = await page.locator('#documents a').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('href')));
     const expected = Object.entries(DISCOVERY_PATHS).filter(([key]) => key !== 'agentsPage');
     expect(hrefs.sort()).toEqual(expected.map(([, path]) => `${api.url}${path}`).sort());
 
-    const health = await browser.context.request.get(`${api.url}${DISCOVERY_PATHS.health}`);
-    expect(health.status()).toBe(200);
+    const posted: readonly string[] = [DISCOVERY_PATHS.mcpEndpoint, DISCOVERY_PATHS.recommend];
+    for (const [, path] of expected.filter(([, path]) => !posted.includes(path))) {
+      const res = await browser.context.request.get(`${api.url}${path}`);
+      expect({ path, status: res.status() }).toEqual({ path, status: 200 });
+    }
+    const recommendation = await browser.context.request.post(`${api.url}${DISCOVERY_PATHS.recommend}`, { data: { goal: 'triage one wallet' } });
+    expect(recommendation.status()).toBe(200);
     const mcp = await browser.context.request.post(`${api.url}${DISCOVERY_PATHS.mcpEndpoint}`, {
       headers: { accept: 'application/json, text/event-stream', 'content-type': 'application/json' },
       data: { jsonrpc: '2.0', id: 1, method: 'tools/list' },
