@@ -1,5 +1,5 @@
 import { CATALOG, DISCOVERY_PATHS, paymentRequiredBody, x402ResourceList } from '@paysight/contracts';
-import { PAYMENT_REQUIRED_HEADER, PAYMENT_REQUIRED_HEADER_BUDGET } from '@paysight/payment';
+import { PAYMENT_REQUIRED_HEADER, PAYMENT_REQUIRED_HEADER_BUDGET, bazaarExtension } from '@paysight/payment';
 import { startTestApi, type TestApi } from '@paysight/testkit/api';
 import { decodePaymentRequiredHeader } from '@x402/core/http';
 
@@ -47,7 +47,7 @@ describe('GET /.well-known/x402.json', () => {
 
     expect(decodePaymentRequiredHeader(header)).toEqual(body.paymentRequired);
     expect(resource.accepts).toEqual(body.paymentRequired.accepts);
-    expect(resource.extensions).toEqual(body.extensions);
+    expect(resource.extensions).toEqual({ bazaar: bazaarExtension(entry) });
     expect(resource.offer).toEqual(body.offer);
     expect(resource.price).toEqual(body.price);
     expect(resource).toMatchObject({

@@ -1,6 +1,6 @@
 import { type CatalogEntry, type ErrorCode, PAYMENT } from '@paysight/contracts';
 import { encodePaymentRequiredHeader } from '@x402/core/http';
-import { BAZAAR_EXTENSION_KEY, type OfferExtensions, bazaarExtension, fittingBazaarExtension } from './bazaar.js';
+import { BAZAAR_EXTENSION_KEY, type OfferExtensions, fittingBazaarExtension } from './bazaar.js';
 import {
   type PaymentOffer,
   type PriceDeclaration,
@@ -37,11 +37,6 @@ export interface ChallengeBody {
   accepts: [PaymentRequirementsV1];
   /** The same object the PAYMENT-REQUIRED header carries (protocol v2); sign from this one, or from the header. */
   paymentRequired: PaymentRequired;
-  /**
-   * The complete extensions of the offer: the Bazaar declaration with its descriptions and the
-   * response schema. `paymentRequired.extensions` holds the form of it that fits the header budget.
-   */
-  extensions: OfferExtensions;
   offer: PaymentOffer;
   price: PriceDeclaration;
 }
@@ -112,7 +107,6 @@ export function buildChallenge(entry: CatalogEntry, options: ChallengeOptions): 
     x402Version: 1,
     accepts: [paymentRequirementsV1(entry, options.payTo, options.resourceUrl)],
     paymentRequired,
-    extensions: { [BAZAAR_EXTENSION_KEY]: bazaarExtension(entry) },
     offer: paymentOffer(entry, options.payTo),
     price: priceDeclaration(entry),
   };

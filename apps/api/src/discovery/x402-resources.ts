@@ -1,10 +1,12 @@
 import { CATALOG, SERVICE_NAME, type X402ResourceList, x402ResourceList } from '@paysight/contracts';
+import { BAZAAR_EXTENSION_KEY, bazaarExtension } from '@paysight/payment';
 import type { DiscoveryDeps } from './deps.js';
 
 /**
  * /.well-known/x402.json: every paid resource with the offer an unpaid call of it gets, taken from
  * that very 402 (the processor's cached challenge), so the two cannot disagree. `extensions` is the
- * complete Bazaar declaration of the 402 body; the header carries a form of it sized for headers.
+ * complete Bazaar declaration, with descriptions and the whole response schema: the 402 carries the
+ * form of it that fits its header budget (docs/paying.md, "Header sizes").
  * Parsed with its published schema, so the document never says more or less than the schema does.
  */
 export function x402ResourceListDocument({ baseUrl, payments }: { baseUrl: string; payments: DiscoveryDeps['payments'] }): X402ResourceList {
@@ -13,7 +15,7 @@ export function x402ResourceListDocument({ baseUrl, payments }: { baseUrl: strin
     name: SERVICE_NAME,
     baseUrl,
     resources: CATALOG.map((entry) => {
-      const { paymentRequired, extensions, offer, price } = payments.challenge(entry, `${baseUrl}${entry.path}`).body;
+      const { paymentRequired, offer, price } = payments.challenge(entry, `${baseUrl}${entry.path}`).body;
       const { resource, accepts, x402Version } = paymentRequired;
       return {
         id: entry.id,
@@ -26,7 +28,7 @@ export function x402ResourceListDocument({ baseUrl, payments }: { baseUrl: strin
         serviceName: resource.serviceName,
         tags: resource.tags,
         accepts,
-        extensions,
+        extensions: { [BAZAAR_EXTENSION_KEY]: bazaarExtension(entry) },
         offer,
         price,
       };

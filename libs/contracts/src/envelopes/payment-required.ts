@@ -71,12 +71,11 @@ export const priceDeclarationJson = priceObject.extend({
   maxPrice: decimalAmount,
 });
 
-/** The 402 body: the error body, an x402 v1 PaymentRequired, and the v2 one with the complete extensions. */
+/** The 402 body: the error body, an x402 v1 PaymentRequired, and the v2 one (the header's object). */
 export const paymentRequiredBody = errorBodySchema.extend({
   x402Version: z.literal(1),
   accepts: z.tuple([paymentRequirementsV1Json]),
   paymentRequired: paymentRequiredV2.meta({ description: 'The same object as the PAYMENT-REQUIRED header.' }),
-  extensions: jsonObject.meta({ description: 'The complete extensions of the offer: the Bazaar declaration with descriptions and the whole response schema.' }),
   offer: paymentOfferJson,
   price: priceDeclarationJson,
 });
