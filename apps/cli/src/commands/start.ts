@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MCP_PATH } from '@paysight/api';
-import { CHAIN_NAMES, toolById } from '@paysight/contracts';
+import { CHAIN_NAMES, DISCOVERY_PATHS, toolById } from '@paysight/contracts';
 import { MCP_PROTOCOL_VERSION } from '@paysight/mcp-adapter';
 import { EMBEDDED_DEFAULTS } from '@paysight/stack';
 import { startEmbeddedStack, type EmbeddedStack } from '@paysight/stack/api';
@@ -48,7 +48,9 @@ export function banner(stack: EmbeddedStack, options: Pick<StartOptions, 'dataDi
     `Paysight is ready in ${(elapsedMs / 1000).toFixed(1)} s (embedded devnet: chain data is labelled Demo).`,
     '',
     `  API           ${api}`,
-    `  Health        ${api}/api/health`,
+    `  Health        ${api}${DISCOVERY_PATHS.health}`,
+    `  Agents page   ${api}${DISCOVERY_PATHS.agentsPage}  (every tool with its price, schema and examples)`,
+    `  Discovery     ${api}${DISCOVERY_PATHS.llmsTxt}, ${DISCOVERY_PATHS.openapi}, ${DISCOVERY_PATHS.x402}, ${DISCOVERY_PATHS.ai} (docs/agents.md)`,
     `  MCP           ${api}${MCP_PATH}  (streamable HTTP, MCP ${MCP_PROTOCOL_VERSION}; docs/mcp.md)`,
     `  Facilitator   ${stack.facilitator.url}`,
     `  Explorer      ${stack.devnet.explorerUrl}  (Etherscan API v2 format, indexes the local chains)`,
@@ -56,6 +58,9 @@ export function banner(stack: EmbeddedStack, options: Pick<StartOptions, 'dataDi
     `  Devnet file   ${relative(stack.devnetFilePath)}  (holds the demo buyer's key: devnet only)`,
     '  Chains',
     ...chains,
+    '',
+    'Ask which paid call fits a goal (free, nothing is paid):',
+    `  npx paysight recommend 'check a seller before my agent pays it'`,
     '',
     `Pay for a call (${snapshot.price} USDC from the demo buyer, settled on the local Base):`,
     `  npx paysight call ${snapshot.id} '${JSON.stringify({ address: alice, chain: 'base' })}'`,
