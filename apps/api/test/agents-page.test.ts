@@ -26,16 +26,18 @@ describe('GET /agents over HTTP', () => {
     // The page of the builder, on the service's public origin, with agent discovery on (the default).
     expect(page).toBe(renderAgentsPage({ baseUrl: api.publicBaseUrl, agentDiscovery: true }));
 
-    const head = await fetch(url, { method: 'HEAD' });
+    const head = await fetch(url, { method: 'HEAD', headers: { 'accept-encoding': 'identity' } });
     expect(head.status).toBe(200);
     expect(head.headers.get('content-length')).toBe(String(Buffer.byteLength(page)));
+    expect(get.headers.get('content-encoding')).toBe('gzip');
+    expect(get.headers.get('etag')).toMatch(/^"[\w-]+-gzip"$/);
     expect(await head.text()).toBe('');
 
     for (const method of ['POST', 'PUT', 'DELETE', 'PATCH']) {
       const res = await fetch(url, { method });
       expect(res.status).toBe(405);
       expect(res.headers.get('allow')).toBe('GET, HEAD');
-      expect(await res.json()).toEqual({ ok: false, error: { code: 'method_not_allowed', message: 'The /agents page is read with GET.' } });
+      expect(await res.json()).toEqual({ ok: false, error: { code: 'method_not_allowed', message: '/agents is a document: read it with GET or HEAD.' } });
     }
   });
 });

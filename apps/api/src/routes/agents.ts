@@ -5,6 +5,7 @@ import type { DiscoveryDeps } from '../discovery/deps.js';
 import { buildRecommendation } from '../discovery/recommendation.js';
 import { buildWorkflowManifest } from '../discovery/workflow-manifest.js';
 import { readBoundedBody } from '../http/bounded-body.js';
+import { cachedDocument, memoize, serveDocument } from '../http/cached-document.js';
 import { sendError } from '../http/errors.js';
 
 /**
@@ -24,13 +25,9 @@ export function agentsRouter(deps: DiscoveryDeps): Router {
     .all(enabled)
     .post((req, res, next) => recommend(req, res, deps).catch(next))
     .all(methodNotAllowed('POST', 'accepts POST with a JSON object body'));
-  router
-    .route(DISCOVERY_PATHS.workflows)
-    .all(enabled)
-    .get((_req, res) => {
-      res.json(buildWorkflowManifest(deps.publicBaseUrl()));
-    })
-    .all(methodNotAllowed('GET, HEAD', 'accepts GET'));
+  router.all(DISCOVERY_PATHS.workflows, enabled);
+  const workflows = memoize((baseUrl) => cachedDocument(JSON.stringify(buildWorkflowManifest(baseUrl)), 'application/json; charset=utf-8'));
+  serveDocument(router, [DISCOVERY_PATHS.workflows], () => workflows(deps.publicBaseUrl()));
   return router;
 }
 
