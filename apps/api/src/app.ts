@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { ServiceError, type ChainSource, type Narrator, type Store } from '@paysight/contracts';
 import { LOOPBACK_HOSTS, createMcpHttpHandler, createMcpService, type McpService } from '@paysight/mcp-adapter';
 import { createPaidCallService, type PaidCallService } from '@paysight/paid-call';
-import type { PaidCallProcessor } from '@paysight/payment';
+import type { BreakerState, PaidCallProcessor } from '@paysight/payment';
 import { TOOL_MODULES } from '@paysight/tools';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import express, { type ErrorRequestHandler, type Express } from 'express';
@@ -29,6 +29,8 @@ export interface ApiDeps {
   narrator: Narrator;
   payments: PaidCallProcessor;
   facilitatorReachable: () => Promise<boolean>;
+  /** The state of the circuit breaker in front of the facilitator. */
+  facilitatorBreaker: () => BreakerState;
   /** What the discovery manifest says about the payment setting (environment and facilitator provider). */
   x402: X402Profile;
   bodyLimitBytes?: number;
@@ -147,7 +149,7 @@ export function createApp(deps: ApiDeps, serving: Serving = createServing(deps))
   app.use(manifestsRouter(discovery));
   app.use(openApiRouter(discovery));
   app.use(agentsPageRouter(discovery));
-  app.use(healthRouter({ chainSource: deps.chainSource, store: deps.store, facilitatorReachable: deps.facilitatorReachable, version: SERVICE_VERSION }));
+  app.use(healthRouter({ chainSource: deps.chainSource, store: deps.store, facilitatorReachable: deps.facilitatorReachable, facilitatorBreaker: deps.facilitatorBreaker, version: SERVICE_VERSION }));
   app.use(paidToolsRouter({ paidCalls: serving.paidCalls, publicBaseUrl: deps.publicBaseUrl }));
   app.use(savedReportRouter({ reports: deps.store.reports, log }));
 

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { ChainSource, Store } from '@paysight/contracts';
-import { createHttpFacilitatorClient, createPaidCallProcessor, createViemAuthorizationReader } from '@paysight/payment';
+import { createCircuitBreaker, createHttpFacilitatorClient, createPaidCallProcessor, createViemAuthorizationReader, withCircuitBreaker } from '@paysight/payment';
 import { openStore } from '@paysight/store';
 import { notConfiguredNarrator } from '@paysight/tools';
 import type { McpService } from '@paysight/mcp-adapter';
@@ -40,7 +40,10 @@ export async function startApiService(config: ApiConfig, chainSource: ChainSourc
   const store = options.store ?? (await openStore(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: path.join(config.dataDir, 'db') }));
   const closeStore = () => (ownsStore ? store.close() : Promise.resolve());
   try {
-    const facilitator = createHttpFacilitatorClient({ url: config.facilitatorUrl, timeoutMs: config.facilitatorTimeoutMs });
+    const facilitator = withCircuitBreaker(
+      createHttpFacilitatorClient({ url: config.facilitatorUrl, timeoutMs: config.facilitatorTimeoutMs, settleTimeoutMs: config.facilitatorSettleTimeoutMs }),
+      createCircuitBreaker(config.facilitatorBreaker),
+    );
     const payments = createPaidCallProcessor({
       payTo: config.payTo,
       ledger: store.ledger,
@@ -55,6 +58,7 @@ export async function startApiService(config: ApiConfig, chainSource: ChainSourc
       store,
       payments,
       facilitatorReachable: () => facilitator.supported().then(() => true),
+      facilitatorBreaker: () => facilitator.breakerState(),
       x402: x402Profile(config.facilitatorUrl, config.facilitatorProvider),
       bodyLimitBytes: config.bodyLimitBytes,
       mcpTrustTools: config.mcpTrustTools,

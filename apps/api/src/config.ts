@@ -10,7 +10,12 @@ export interface ApiConfig {
   publicBaseUrl: string | null;
   payTo: `0x${string}`;
   facilitatorUrl: string;
+  /** Deadline of verify and supported (FACILITATOR_TIMEOUT_MS). */
   facilitatorTimeoutMs: number;
+  /** Deadline of settle, which waits for the transfer to be mined (FACILITATOR_SETTLE_TIMEOUT_MS). */
+  facilitatorSettleTimeoutMs: number;
+  /** The facilitator's circuit breaker: consecutive failures that open it, and its cool-down. */
+  facilitatorBreaker: { failureThreshold: number; cooldownMs: number };
   /** Name of the facilitator's operator shown in the discovery manifest (FACILITATOR_PROVIDER); null = derived, never the URL. */
   facilitatorProvider: string | null;
   /** PostgreSQL when set; otherwise embedded PGlite under dataDir. */
@@ -61,6 +66,9 @@ const envSchema = z.object({
   PAYEE_ADDRESS: evmAddress,
   FACILITATOR_URL: httpUrl,
   FACILITATOR_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+  FACILITATOR_SETTLE_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(60_000),
+  FACILITATOR_BREAKER_FAILURES: z.coerce.number().int().min(1).max(1_000).default(5),
+  FACILITATOR_BREAKER_COOLDOWN_MS: z.coerce.number().int().min(10).max(3_600_000).default(30_000),
   FACILITATOR_PROVIDER: z
     .string()
     .regex(/^[A-Za-z0-9][A-Za-z0-9 ._-]{0,63}$/, 'must be a short name (letters, digits, space, dot, dash, underscore; at most 64), not a URL')
@@ -105,6 +113,8 @@ export function loadApiConfig(env: Record<string, string | undefined>): ApiConfi
     payTo: e.PAYEE_ADDRESS,
     facilitatorUrl: e.FACILITATOR_URL.replace(/\/+$/, ''),
     facilitatorTimeoutMs: e.FACILITATOR_TIMEOUT_MS,
+    facilitatorSettleTimeoutMs: e.FACILITATOR_SETTLE_TIMEOUT_MS,
+    facilitatorBreaker: { failureThreshold: e.FACILITATOR_BREAKER_FAILURES, cooldownMs: e.FACILITATOR_BREAKER_COOLDOWN_MS },
     facilitatorProvider: e.FACILITATOR_PROVIDER ?? null,
     databaseUrl: e.DATABASE_URL ?? null,
     dataDir: path.resolve(e.PAYSIGHT_DATA_DIR),
@@ -124,6 +134,8 @@ export function apiConfig(given: Pick<ApiConfig, 'payTo' | 'facilitatorUrl'> & P
     port: 0,
     publicBaseUrl: null,
     facilitatorTimeoutMs: 15_000,
+    facilitatorSettleTimeoutMs: 60_000,
+    facilitatorBreaker: { failureThreshold: 5, cooldownMs: 30_000 },
     facilitatorProvider: null,
     databaseUrl: null,
     dataDir: '',

@@ -65,6 +65,10 @@ export async function startCountingApi(options: { agentDiscovery?: boolean } = {
       calls.push('facilitatorReachable');
       return Promise.resolve(true);
     },
+    facilitatorBreaker: () => {
+      calls.push('facilitatorBreaker');
+      return 'closed';
+    },
     agentDiscovery: options.agentDiscovery,
     x402: x402Profile('http://127.0.0.1:1', null),
     log: jsonLogger({ enabled: true, write: (line) => logLines.push(line) }),

@@ -109,12 +109,14 @@ export function createPaidCallService(options: PaidCallServiceOptions): PaidCall
           }),
           outcome.x402RequestId,
         );
-      case 'unavailable':
-        return refused(
-          503,
-          errorBody(UNAVAILABLE_CODES[outcome.source], outcome.message, outcome.x402RequestId ? { x402RequestId: outcome.x402RequestId } : undefined),
-          outcome.x402RequestId,
-        );
+      case 'unavailable': {
+        const { x402RequestId, retryAfterSeconds } = outcome;
+        const details = { ...(x402RequestId ? { x402RequestId } : {}), ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }) };
+        return {
+          ...refused(503, errorBody(UNAVAILABLE_CODES[outcome.source], outcome.message, Object.keys(details).length ? details : undefined), x402RequestId),
+          ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }),
+        };
+      }
       case 'failed':
         options.onToolFailure?.({ toolId: module.entry.id, requestId: request.requestId, x402RequestId: outcome.x402RequestId, error: outcome.error });
         return refused(

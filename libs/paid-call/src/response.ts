@@ -29,4 +29,6 @@ export type PaidCallResponse =
       httpStatus: 400 | 409 | 500 | 501 | 503;
       body: ErrorBody;
       x402RequestId: string | null;
+      /** When a retry may succeed (REST: the Retry-After header; MCP: `retryAfterSeconds` in the error details). */
+      retryAfterSeconds?: number;
     };

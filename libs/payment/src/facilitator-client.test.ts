@@ -75,6 +75,26 @@ describe('HTTP facilitator client', () => {
     expect(await unavailable(slow.verify(payloadV2(), requirements()))).toMatchObject({ operation: 'verify', kind: 'timeout' });
   });
 
+  it('a facilitator that sends its headers, then trickles the body, times out: the deadline covers the whole answer', async () => {
+    reply = (res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.write('{"isValid":');
+      const drip = setInterval(() => res.write(' '), 20);
+      res.on('close', () => clearInterval(drip));
+    };
+    const slow = createHttpFacilitatorClient({ url: server.url, timeoutMs: 200 });
+    expect(await unavailable(slow.verify(payloadV2(), requirements()))).toMatchObject({ operation: 'verify', kind: 'timeout' });
+    expect(await unavailable(slow.supported())).toMatchObject({ operation: 'supported', kind: 'timeout' });
+  });
+
+  it('settle has its own deadline, apart from the one of verify and supported', async () => {
+    reply = () => undefined;
+    const client = createHttpFacilitatorClient({ url: server.url, timeoutMs: 60_000, settleTimeoutMs: 100 });
+    const error = await unavailable(client.settle(payloadV2(), requirements()));
+    expect(error).toMatchObject({ operation: 'settle', kind: 'timeout' });
+    expect(error.message).toBe('facilitator settle timed out after 100 ms');
+  });
+
   it('a facilitator nobody listens on is unreachable', async () => {
     const closed = await startTestServer(() => undefined);
     await closed.close();

@@ -23,18 +23,22 @@ export type FacilitatorOperation = 'verify' | 'settle' | 'supported';
 
 /**
  * The facilitator gave no usable answer: unreachable, timed out, a 5xx, or a reply that is not a
- * verdict. Callers answer 503 and charge nothing. Messages never contain payloads or secrets.
+ * verdict; or it was not called because its circuit breaker is open. Callers answer 503 and charge
+ * nothing. Messages never contain payloads or secrets.
  */
 export class FacilitatorUnavailableError extends Error {
   override readonly name = 'FacilitatorUnavailableError';
+  /** When a retry may pass the circuit breaker (`circuit_open` only). */
+  readonly retryAfterMs?: number;
   constructor(
     readonly operation: FacilitatorOperation,
-    readonly kind: 'unreachable' | 'timeout' | 'server_error' | 'bad_response',
+    readonly kind: 'unreachable' | 'timeout' | 'server_error' | 'bad_response' | 'circuit_open',
     message: string,
     readonly status?: number,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; retryAfterMs?: number },
   ) {
     super(message, options);
+    if (options?.retryAfterMs !== undefined) this.retryAfterMs = options.retryAfterMs;
   }
 }
 
@@ -45,7 +49,7 @@ export function isFacilitatorUnavailable(error: unknown): error is FacilitatorUn
 export interface HttpFacilitatorOptions {
   /** Base URL; /verify, /settle and /supported are appended. */
   url: string;
-  /** Deadline of verify and supported, in milliseconds (default 10 s). */
+  /** Deadline of verify and supported, in milliseconds (default 10 s); it covers the whole answer, body included. */
   timeoutMs?: number;
   /** Deadline of settle, which waits for the transfer to be mined (default 60 s; Base takes 2-30 s). */
   settleTimeoutMs?: number;

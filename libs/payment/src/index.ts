@@ -8,6 +8,8 @@ export * from './http-headers.js';
 export * from './match.js';
 export * from './payment-id.js';
 export * from './facilitator-client.js';
+export * from './circuit-breaker.js';
+export * from './guarded-facilitator.js';
 export * from './authorization-reader.js';
 export * from './outcome.js';
 export * from './processor.js';

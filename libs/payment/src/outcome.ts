@@ -60,6 +60,8 @@ export interface UnavailableOutcome {
   /** What happened and what the caller should do, for people. */
   message: string;
   x402RequestId: string | null;
+  /** When a retry may succeed, if known (the facilitator's circuit breaker is open). */
+  retryAfterSeconds?: number;
 }
 
 /** The handler threw: nothing settled, the payment released; the transport decides how to report `error`. */

@@ -4,7 +4,7 @@ import type { Address, Hex } from 'viem';
 import type { AuthorizationReader } from './authorization-reader.js';
 import { type Challenge, type ChallengeReason, buildChallenge } from './challenge.js';
 import type { DecodeResult } from './decode.js';
-import type { FacilitatorClient } from './facilitator-client.js';
+import { type FacilitatorClient, isFacilitatorUnavailable } from './facilitator-client.js';
 import { matchPayment } from './match.js';
 import { payeeAddress, paymentRequirements } from './offer.js';
 import type {
@@ -210,8 +210,12 @@ export function createPaidCallProcessor(options: PaidCallProcessorOptions): Paid
       let verdict;
       try {
         verdict = await facilitator.verify(paymentPayload, requirements);
-      } catch {
-        return unavailable('facilitator', 'Payments are temporarily unavailable: the payment facilitator did not answer. Nothing was charged; retry later.', x402RequestId);
+      } catch (error) {
+        const retryAfterMs = isFacilitatorUnavailable(error) ? error.retryAfterMs : undefined;
+        return {
+          ...unavailable('facilitator', 'Payments are temporarily unavailable: the payment facilitator did not answer. Nothing was charged; retry later.', x402RequestId),
+          ...(retryAfterMs === undefined ? {} : { retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)) }),
+        };
       }
       if (!verdict.isValid) {
         // A copy of this payment may have been claimed and settled while this one was verified

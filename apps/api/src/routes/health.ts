@@ -1,11 +1,14 @@
 import { Router } from 'express';
 import type { ChainName, ChainSource, HealthReport, Store } from '@paysight/contracts';
+import type { BreakerState } from '@paysight/payment';
 
 export interface HealthDeps {
   chainSource: ChainSource;
   store: Store;
   /** True when the facilitator answers. */
   facilitatorReachable: () => Promise<boolean>;
+  /** The facilitator's circuit breaker; while it is open the probe does not call the facilitator. */
+  facilitatorBreaker: () => BreakerState;
   version: string;
 }
 
@@ -47,7 +50,7 @@ export function healthRouter(deps: HealthDeps): Router {
       status: healthy ? 'ok' : 'degraded',
       version: deps.version,
       store: { kind: deps.store.kind, reachable: storeOk },
-      facilitator: { reachable: facilitatorOk },
+      facilitator: { reachable: facilitatorOk, breaker: deps.facilitatorBreaker() },
       chains,
     };
     // A probe's answer is for now: no cache may replay it.

@@ -42,6 +42,7 @@ async function servePaidCall(entry: CatalogEntry, req: Request, res: Response, d
       res.status(402).set(challengeHeaders(response.challenge)).json(response.challenge.body);
       return;
     case 'error':
+      if (response.retryAfterSeconds !== undefined) res.setHeader('Retry-After', String(response.retryAfterSeconds));
       res.status(response.httpStatus).json(response.body);
   }
 }

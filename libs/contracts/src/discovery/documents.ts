@@ -153,7 +153,8 @@ export const healthReport = z.object({
   status: z.enum(['ok', 'degraded']),
   version: z.string(),
   store: z.object({ kind: z.string(), reachable: z.boolean() }),
-  facilitator: z.object({ reachable: z.boolean() }),
+  /** `breaker`: the circuit breaker in front of the facilitator (open: paid calls get 503 at once, without calling it). */
+  facilitator: z.object({ reachable: z.boolean(), breaker: z.enum(['closed', 'open', 'half_open']) }),
   chains: z.record(z.string(), z.object({ reachable: z.boolean(), blockNumber: z.string().nullable(), dataSourceStatus: z.string() })),
 });
 export type HealthReport = z.infer<typeof healthReport>;
