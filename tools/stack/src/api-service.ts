@@ -21,6 +21,10 @@ export interface StackApiOptions {
   facilitatorUrl?: string;
   /** Default: the API's (15 s). */
   facilitatorTimeoutMs?: number;
+  /** Default: the API's (60 s). */
+  facilitatorSettleTimeoutMs?: number;
+  /** Default: the API's (5 failures, 30 s cool-down). */
+  facilitatorBreaker?: ApiConfig['facilitatorBreaker'];
   /** Default: the devnet's chains and explorer, createDevnetChainSource(services.devnet). */
   chainSource?: ChainSource;
   /** An OpenAI-compatible provider for AI sections; default null (deterministic reports). */
@@ -55,6 +59,8 @@ export async function startStackApi(services: LocalServicesInfo, options: StackA
     agentDiscovery: options.agentDiscovery ?? true,
     mcpTrustTools: options.mcpTrustTools ?? true,
     ...(options.facilitatorTimeoutMs === undefined ? {} : { facilitatorTimeoutMs: options.facilitatorTimeoutMs }),
+    ...(options.facilitatorSettleTimeoutMs === undefined ? {} : { facilitatorSettleTimeoutMs: options.facilitatorSettleTimeoutMs }),
+    ...(options.facilitatorBreaker === undefined ? {} : { facilitatorBreaker: options.facilitatorBreaker }),
   });
   return startApiService(config, options.chainSource ?? createDevnetChainSource(services.devnet), {
     baseRpcUrl: services.devnet.chains.base.rpcUrl,

@@ -13,7 +13,10 @@ export interface TestApi extends ApiService {
 }
 
 /** The real API service on an ephemeral port, paying into a fresh payee, on the shared chains and facilitator. */
-export type TestApiOptions = { facilitatorUrl?: string; store?: Store; chainSource?: ChainSource } & Pick<StackApiOptions, 'ai' | 'agentDiscovery' | 'mcpTrustTools'>;
+export type TestApiOptions = { facilitatorUrl?: string; store?: Store; chainSource?: ChainSource } & Pick<
+  StackApiOptions,
+  'ai' | 'agentDiscovery' | 'mcpTrustTools' | 'facilitatorTimeoutMs' | 'facilitatorSettleTimeoutMs' | 'facilitatorBreaker'
+>;
 
 export async function startTestApi(options: TestApiOptions = {}): Promise<TestApi> {
   const payTo = freshAccount().address;
@@ -22,7 +25,9 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     payTo,
     store,
     facilitatorUrl: options.facilitatorUrl,
-    facilitatorTimeoutMs: 5_000,
+    facilitatorTimeoutMs: options.facilitatorTimeoutMs ?? 5_000,
+    facilitatorSettleTimeoutMs: options.facilitatorSettleTimeoutMs,
+    facilitatorBreaker: options.facilitatorBreaker,
     chainSource: options.chainSource ?? devnetChainSource(),
     ai: options.ai ?? null,
     agentDiscovery: options.agentDiscovery,
