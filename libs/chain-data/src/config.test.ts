@@ -26,6 +26,14 @@ describe('chainSourceConfigFromEnv', () => {
     expect(single.chains.arbitrum?.demo).toBe(true);
   });
 
+  it('bounds each JSON-RPC request by RPC_TIMEOUT_MS and RPC_RETRY_COUNT when they are set', () => {
+    expect(chainSourceConfigFromEnv({ RPC_URL_BASE: 'https://base.example' })).not.toHaveProperty('timeoutMs');
+    expect(chainSourceConfigFromEnv({ RPC_URL_BASE: 'https://base.example', RPC_TIMEOUT_MS: '2500', RPC_RETRY_COUNT: '0' })).toMatchObject({ timeoutMs: 2_500, retryCount: 0 });
+    expect(() => chainSourceConfigFromEnv({ RPC_TIMEOUT_MS: '0', RPC_RETRY_COUNT: 'many' })).toThrow(
+      'Invalid chain data configuration: RPC_TIMEOUT_MS must be an integer from 100 to 120000; RPC_RETRY_COUNT must be an integer from 0 to 10',
+    );
+  });
+
   it('reports every invalid variable at once without echoing its value', () => {
     let error: unknown;
     try {

@@ -70,6 +70,7 @@ export function chainModeVariable(chain: ChainName): string {
 /**
  * Reads RPC_URL_<CHAIN> for each chain. CHAIN_DATA_MODE=demo labels every configured chain Demo;
  * CHAIN_DATA_MODE_<CHAIN>=demo|live overrides it per chain. Chains without a URL are not served.
+ * RPC_TIMEOUT_MS and RPC_RETRY_COUNT bound each JSON-RPC request (defaults: DEFAULTS).
  */
 export function chainSourceConfigFromEnv(env: Readonly<Record<string, string | undefined>>): JsonRpcChainSourceConfig {
   const issues: ConfigIssue[] = [];
@@ -84,8 +85,19 @@ export function chainSourceConfigFromEnv(env: Readonly<Record<string, string | u
     if (problem) issues.push({ field: variable, message: problem });
     else chains[chain] = { rpcUrl, demo };
   }
+  const timeoutMs = readInteger(env, 'RPC_TIMEOUT_MS', { min: 100, max: 120_000 }, issues);
+  const retryCount = readInteger(env, 'RPC_RETRY_COUNT', { min: 0, max: 10 }, issues);
   if (issues.length > 0) throw new ChainSourceConfigError(issues);
-  return { chains };
+  return { chains, ...(timeoutMs === undefined ? {} : { timeoutMs }), ...(retryCount === undefined ? {} : { retryCount }) };
+}
+
+function readInteger(env: Readonly<Record<string, string | undefined>>, variable: string, range: { min: number; max: number }, issues: ConfigIssue[]): number | undefined {
+  const text = env[variable]?.trim();
+  if (!text) return undefined;
+  const value = Number(text);
+  if (Number.isInteger(value) && value >= range.min && value <= range.max) return value;
+  issues.push({ field: variable, message: `must be an integer from ${range.min} to ${range.max}` });
+  return undefined;
 }
 
 function readMode(env: Readonly<Record<string, string | undefined>>, variable: string, fallback: boolean, issues: ConfigIssue[]): boolean {

@@ -1,5 +1,6 @@
+import { createJsonRpcChainSource } from '@paysight/chain-data';
 import { CHAINS, priceOf, toolById } from '@paysight/contracts';
-import { freshAccount, viemChain, type DevnetAccount } from '@paysight/devnet';
+import { devnetChainSourceConfig, freshAccount, viemChain, type DevnetAccount } from '@paysight/devnet';
 import { fundedBuyer, officialPaymentClient, readTestStack, startMisbehavingFacilitator, usdcBalance, type MisbehavingFacilitator, type Misbehaviour } from '@paysight/testkit';
 import { startTestApi, type TestApi, type TestApiOptions } from '@paysight/testkit/api';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -7,6 +8,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { PaymentPayload } from '@x402/core/types';
 import { wrapFetchWithPayment } from '@x402/fetch';
 import { type Address, type Hex, createPublicClient, http, parseAbi } from 'viem';
+import { createServer, type Socket } from 'node:net';
 import { connectMcp } from './mcp-fixture.js';
 import { paymentRequiredOf } from './x402-mcp-client.js';
 
@@ -220,5 +222,43 @@ describe('the circuit breaker in front of the facilitator', () => {
       expect(res.status).toBe(402);
     }
     expect((await health(api)).report.facilitator.breaker).toBe('closed');
+  });
+});
+
+describe('a chain node that accepts connections and never answers', () => {
+  let api: TestApi;
+  let mcp: Client;
+  const held = new Set<Socket>();
+  const hung = createServer((socket) => {
+    held.add(socket);
+    socket.on('close', () => held.delete(socket));
+  });
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => hung.listen(0, '127.0.0.1', resolve));
+    const { rpc } = devnetChainSourceConfig(stack.devnet);
+    // Base data comes from the hung node (payments still settle through the facilitator on the real Base).
+    // Each request is bounded by timeoutMs, with one retry: the call fails within about twice that.
+    const chainSource = createJsonRpcChainSource({ ...rpc, timeoutMs: 300, retryCount: 1, chains: { ...rpc.chains, base: { rpcUrl: `http://127.0.0.1:${(hung.address() as { port: number }).port}`, demo: true } } });
+    api = await startTestApi({ chainSource });
+    mcp = await connectMcp(`${api.url}/api/mcp`);
+  });
+  afterAll(async () => {
+    await mcp.close();
+    await api.close();
+    for (const socket of held) socket.destroy();
+    await new Promise((resolve) => hung.close(resolve));
+  });
+
+  it('a paid call over REST gets 503 chain_unavailable and nothing is charged', async () => {
+    const attempt = await payRest(api);
+    expect([attempt.status, attempt.body.error?.code]).toEqual([503, 'chain_unavailable']);
+    await expectNothingCharged(attempt);
+  });
+
+  it('a paid call over MCP gets the 503 chain_unavailable wrapper and nothing is charged', async () => {
+    const attempt = await payMcp(mcp);
+    expect(attempt.wrapper).toMatchObject({ status: 'error', httpStatus: 503, error: { code: 'chain_unavailable' } });
+    await expectNothingCharged(attempt);
+    expect(await usdcBalance(api.payTo)).toBe(0n);
   });
 });
