@@ -37,6 +37,17 @@ describe('API configuration', () => {
     expect(problems({})).toEqual(['PAYEE_ADDRESS: is required', 'FACILITATOR_URL: is required']);
   });
 
+  it('bounds the facilitator: deadlines of verify and settle, and the circuit breaker', () => {
+    expect(loadApiConfig(minimal)).toMatchObject({ facilitatorTimeoutMs: 15_000, facilitatorSettleTimeoutMs: 60_000, facilitatorBreaker: { failureThreshold: 5, cooldownMs: 30_000 } });
+    const set = { FACILITATOR_SETTLE_TIMEOUT_MS: '45000', FACILITATOR_BREAKER_FAILURES: '3', FACILITATOR_BREAKER_COOLDOWN_MS: '10000' };
+    expect(loadApiConfig({ ...minimal, ...set })).toMatchObject({ facilitatorSettleTimeoutMs: 45_000, facilitatorBreaker: { failureThreshold: 3, cooldownMs: 10_000 } });
+    expect(problems({ ...minimal, FACILITATOR_SETTLE_TIMEOUT_MS: '50', FACILITATOR_BREAKER_FAILURES: '0', FACILITATOR_BREAKER_COOLDOWN_MS: 'soon' }).map((p) => p.split(':')[0])).toEqual([
+      'FACILITATOR_SETTLE_TIMEOUT_MS',
+      'FACILITATOR_BREAKER_FAILURES',
+      'FACILITATOR_BREAKER_COOLDOWN_MS',
+    ]);
+  });
+
   it('strips trailing slashes from public URLs', () => {
     expect(loadApiConfig({ ...minimal, PUBLIC_BASE_URL: 'https://api.example/', FACILITATOR_URL: 'https://f.example//' })).toMatchObject({
       publicBaseUrl: 'https://api.example',

@@ -55,7 +55,15 @@ const PAID_ERRORS = {
   '413': errorResponse('The body is larger than the service accepts (`payload_too_large`).'),
   '415': errorResponse('The body is not JSON (`unsupported_media_type`).'),
   '500': errorResponse('The tool failed (`internal_error`). Nothing is charged; the same payment may be presented again.'),
-  '503': errorResponse('Payments or upstream chain data are unavailable right now (`facilitator_unavailable`, `chain_unavailable`). Nothing is charged.'),
+  '503': {
+    ...errorResponse('Payments or upstream chain data are unavailable right now (`facilitator_unavailable`, `chain_unavailable`). Nothing is charged.'),
+    headers: {
+      'Retry-After': {
+        description: 'Seconds to wait, when known: the facilitator circuit breaker is open (also in `error.details.retryAfterSeconds`).',
+        schema: { type: 'integer', minimum: 1 },
+      },
+    },
+  },
 };
 
 /** What the document is built from besides the catalog: the public origin, and the source of the 402 offers. */
