@@ -223,6 +223,22 @@ describe('the circuit breaker in front of the facilitator', () => {
     }
     expect((await health(api)).report.facilitator.breaker).toBe('closed');
   });
+  it('a settle that keeps failing opens it although each verify before it answers', async () => {
+    await breakerBecomes('closed');
+    proxy.set('http_500', ['settle']);
+    for (let i = 0; i < 2; i++) {
+      const attempt = await payRest(api);
+      expect([attempt.status, attempt.body.error?.code]).toEqual([503, 'facilitator_unavailable']);
+      await expectNothingCharged(attempt);
+    }
+    const verifies = proxy.received.verify;
+    const refused = await payRest(api);
+    expect([refused.status, refused.body.error?.details]).toEqual([503, expect.objectContaining({ retryAfterSeconds: expect.any(Number) })]);
+    expect(proxy.received.verify).toBe(verifies);
+    await expectNothingCharged(refused);
+    proxy.set('pass');
+    await breakerBecomes('closed');
+  });
 });
 
 describe('a chain node that accepts connections and never answers', () => {

@@ -37,6 +37,16 @@ describe('circuit breaker', () => {
     expect(b.state()).toBe('closed');
   });
 
+  it('counts failures per kind: answers of one kind do not hide a kind that keeps failing', async () => {
+    const b = breaker();
+    for (let i = 0; i < 3; i++) {
+      expect(await outcome(b.run(ok, 'verify'))).toBe('ok');
+      expect(await outcome(b.run(fail, 'settle'))).toBe('failed');
+    }
+    expect(b.state()).toBe('open');
+    expect(await outcome(b.run(ok, 'verify'))).toBe('refused 1000');
+  });
+
   it('half-opens after the cool-down, lets one trial through and closes when it succeeds', async () => {
     const b = breaker();
     for (let i = 0; i < 3; i++) await outcome(b.run(fail));

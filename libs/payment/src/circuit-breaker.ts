@@ -22,22 +22,25 @@ export interface CircuitBreaker {
   /**
    * Runs `task` unless the breaker is open (then throws CircuitOpenError at once). A rejection counts
    * as a failure, a value as a success: tasks resolve with definite answers, refusals included.
+   * Failures are counted per `kind` (an operation), so that one that keeps failing is not hidden
+   * by another that answers.
    */
-  run<T>(task: () => Promise<T>): Promise<T>;
+  run<T>(task: () => Promise<T>, kind?: string): Promise<T>;
 }
 
 /** A trial call in flight: others wait at least this long before trying again. */
 const TRIAL_RETRY_AFTER_MS = 1_000;
 
 /**
- * Closed: calls pass and consecutive failures are counted. At `failureThreshold` it opens: calls are
+ * Closed: calls pass and consecutive failures are counted, per kind of call. When one kind reaches
+ * `failureThreshold` it opens: calls of every kind are
  * refused for `cooldownMs`. Then it is half open: one trial call passes (others are refused while it
  * runs); its success closes the breaker, its failure opens it for another cool-down. Outcomes of calls
  * admitted before the breaker opened change nothing once it is open: only the trial decides.
  */
 export function createCircuitBreaker(options: CircuitBreakerOptions): CircuitBreaker {
   const now = options.now ?? Date.now;
-  let failures = 0;
+  const failures = new Map<string, number>();
   let openUntil: number | null = null;
   let trialInFlight = false;
 
@@ -45,10 +48,10 @@ export function createCircuitBreaker(options: CircuitBreakerOptions): CircuitBre
 
   function open(): void {
     openUntil = now() + options.cooldownMs;
-    failures = 0;
+    failures.clear();
   }
 
-  function settle(trial: boolean, failed: boolean): void {
+  function settle(kind: string, trial: boolean, failed: boolean): void {
     if (trial) {
       trialInFlight = false;
       if (failed) open();
@@ -56,13 +59,15 @@ export function createCircuitBreaker(options: CircuitBreakerOptions): CircuitBre
       return;
     }
     if (openUntil !== null) return;
-    failures = failed ? failures + 1 : 0;
-    if (failures >= options.failureThreshold) open();
+    if (!failed) return void failures.delete(kind);
+    const count = (failures.get(kind) ?? 0) + 1;
+    failures.set(kind, count);
+    if (count >= options.failureThreshold) open();
   }
 
   return {
     state: () => stateAt(now()),
-    async run(task) {
+    async run(task, kind = '') {
       const time = now();
       const state = stateAt(time);
       if (state === 'open') throw new CircuitOpenError((openUntil ?? time) - time);
@@ -71,10 +76,10 @@ export function createCircuitBreaker(options: CircuitBreakerOptions): CircuitBre
       if (trial) trialInFlight = true;
       try {
         const value = await task();
-        settle(trial, false);
+        settle(kind, trial, false);
         return value;
       } catch (error) {
-        settle(trial, true);
+        settle(kind, trial, true);
         throw error;
       }
     },

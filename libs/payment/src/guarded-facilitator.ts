@@ -9,12 +9,14 @@ export interface GuardedFacilitator extends FacilitatorClient {
 /**
  * Puts `breaker` in front of every facilitator call. A call that throws (no answer: unreachable,
  * timed out, 5xx, malformed) is a failure; a definite answer, a refusal (isValid false, success
- * false) included, is a success. While the breaker is open a call throws FacilitatorUnavailableError
- * `circuit_open` at once, with the time after which a retry may pass; the facilitator is not called.
+ * false) included, is a success. Failures count per operation: a settle that keeps failing opens
+ * the breaker although the verify before each of them answers. While the breaker is open a call
+ * throws FacilitatorUnavailableError `circuit_open` at once, with the time after which a retry may
+ * pass; the facilitator is not called.
  */
 export function withCircuitBreaker(client: FacilitatorClient, breaker: CircuitBreaker): GuardedFacilitator {
   function guarded<T>(operation: FacilitatorOperation, call: () => Promise<T>): Promise<T> {
-    return breaker.run(call).catch((error: unknown) => {
+    return breaker.run(call, operation).catch((error: unknown) => {
       if (!(error instanceof CircuitOpenError)) throw error;
       throw new FacilitatorUnavailableError(operation, 'circuit_open', `facilitator ${operation} not attempted: the circuit breaker is open`, undefined, {
         retryAfterMs: error.retryAfterMs,
