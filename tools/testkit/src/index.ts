@@ -4,7 +4,7 @@ export { readTestStack, type SharedTestStack } from './stack.js';
 export { devnetChainSource, openTestStore } from './services.js';
 export { fundedBuyer, officialPaymentClient, payingFetch, usdcBalance } from './buyer.js';
 export { toolPorts } from './tool-ports.js';
-export { startMisbehavingFacilitator, type FacilitatorOperation, type Misbehaviour, type MisbehavingFacilitator } from './misbehaving-facilitator.js';
+export { startMisbehavingFacilitator, type Misbehaviour, type MisbehavingFacilitator } from './misbehaving-facilitator.js';
 export {
   conformanceCliPath,
   describeFailures,

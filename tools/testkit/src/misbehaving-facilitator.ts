@@ -1,7 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-
-export type FacilitatorOperation = 'verify' | 'settle' | 'supported';
+import type { FacilitatorOperation } from '@paysight/payment';
 
 /**
  * How the facilitator answers an operation:
