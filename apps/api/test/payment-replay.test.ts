@@ -1,5 +1,7 @@
-import { CHAINS, type ChainSource, type ErrorBody, priceOf, toolById } from '@paysight/contracts';
+import { randomBytes } from 'node:crypto';
+import { CHAINS, type ChainSource, type ErrorBody, type Store, fingerprint, priceOf, toolById } from '@paysight/contracts';
 import { PAYMENT_RESPONSE_META_KEY, REPLAY_META_KEY } from '@paysight/mcp-adapter';
+import { openStore } from '@paysight/store';
 import { devnetChainSource, fundedBuyer, officialPaymentClient, readTestStack, usdcBalance } from '@paysight/testkit';
 import { startTestApi, type TestApi } from '@paysight/testkit/api';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
@@ -164,6 +166,54 @@ describe('presenting a settled payment again', () => {
       expect(chainReads()).toBe(reads);
       expect(await usdcBalance(buyer.address)).toBe(5_000_000n - BigInt(priceOf(snapshot).atomic));
     });
+  });
+});
+
+describe('after the retention (PAID_RESULT_RETENTION_DAYS, default 7)', () => {
+  // A store opened here, not through openTestStore, for the SQL beneath its ports (to age a row as eight days would).
+  const databaseUrl = process.env.TEST_DATABASE_URL;
+  const schema = `t_replay_${randomBytes(6).toString('hex')}`;
+  let store: Store;
+  const sql = () => (store as unknown as { db: { query(text: string, params?: unknown[]): Promise<unknown[]> } }).db;
+  beforeAll(async () => {
+    store = await openStore(databaseUrl ? { databaseUrl, schema } : { dataDir: 'memory://' });
+  });
+  afterAll(async () => {
+    if (databaseUrl) await sql().query(`DROP SCHEMA ${schema} CASCADE`);
+    await store.close();
+  });
+
+  it('an instance starting prunes answers older than the retention; the replay is then 410 result_expired with the settlement and the hash', async () => {
+    const first = await startTestApi({ store });
+    const body = { address: alice(), chain: 'base' };
+    const buyer = await fundedBuyer();
+    const unpaid = await post(`${first.url}${snapshot.path}`, body);
+    const client = officialPaymentClient(buyer);
+    const headers = client.encodePaymentSignatureHeader(await client.createPaymentPayload(client.getPaymentRequiredResponse((name) => unpaid.headers.get(name), await unpaid.json())));
+    const paid = await post(`${first.url}${snapshot.path}`, body, headers);
+    expect(paid.status).toBe(200);
+    const served = await paid.json();
+    const { transaction } = decodePaymentResponseHeader(paid.headers.get('payment-response')!);
+    await first.close();
+
+    const [row] = await store.ledger.list({ state: 'settled', limit: 10 });
+    expect(row).toMatchObject({ settlementTx: transaction, resultJson: served, resultHash: fingerprint(served) });
+    await sql().query(`UPDATE payment_ledger SET updated_at = now() - interval '8 days' WHERE x402_request_id = $1`, [row!.x402RequestId]);
+
+    const second = await startTestApi({ store, payTo: first.payTo });
+    try {
+      for (let poll = 0; poll < 100 && (await store.ledger.get(row!.x402RequestId))?.resultJson !== null; poll++) await new Promise((r) => setTimeout(r, 50));
+      expect(await store.ledger.get(row!.x402RequestId)).toMatchObject({ state: 'settled', resultJson: null, resultHash: fingerprint(served) });
+      const expired = await post(`${second.url}${snapshot.path}`, body, headers);
+      expect(expired.status).toBe(410);
+      expect(((await expired.json()) as ErrorBody).error).toMatchObject({
+        code: 'result_expired',
+        details: { x402RequestId: row!.x402RequestId, settlementTx: transaction, resultHash: fingerprint(served) },
+      });
+      expect(await usdcBalance(buyer.address)).toBe(5_000_000n - BigInt(priceOf(snapshot).atomic));
+    } finally {
+      await second.close();
+    }
   });
 });
 
