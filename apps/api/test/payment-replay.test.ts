@@ -129,10 +129,13 @@ describe('presenting a settled payment again', () => {
     const firstBody = (await first.json()) as { savedReportUrl?: string; result?: { savedReportUrl?: string } };
     const url = firstBody.savedReportUrl ?? firstBody.result?.savedReportUrl;
     expect(url).toMatch(/^http/);
+    // The tool does not run again (no chain read), so it saves nothing again.
+    const reads = chainReads();
     const again = await post(`${api.url}${savedReport.path}`, request, headers);
     expect(again.status).toBe(200);
     expect(again.headers.get('paysight-replay')).toBe('true');
     expect(await again.json()).toEqual(firstBody);
+    expect(chainReads()).toBe(reads);
     expect(await usdcBalance(buyer.address)).toBe(5_000_000n - BigInt(priceOf(savedReport).atomic));
   });
 
