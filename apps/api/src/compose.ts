@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { ChainSource, Store } from '@paysight/contracts';
-import { createCircuitBreaker, createHttpFacilitatorClient, createPaidCallProcessor, createViemAuthorizationReader, withCircuitBreaker } from '@paysight/payment';
+import { createCircuitBreaker, createHttpFacilitatorClient, createPaidCallProcessor, createViemAuthorizationReader, startResultPruner, withCircuitBreaker } from '@paysight/payment';
 import { openStore } from '@paysight/store';
 import { notConfiguredNarrator } from '@paysight/tools';
 import type { McpService } from '@paysight/mcp-adapter';
@@ -51,6 +51,7 @@ export async function startApiService(config: ApiConfig, chainSource: ChainSourc
       authorizations: createViemAuthorizationReader({ rpcUrl: options.baseRpcUrl }),
     });
     let listeningUrl = '';
+    const log = jsonLogger({ enabled: config.logRequests, write: options.logWrite });
     const deps: ApiDeps = {
       publicBaseUrl: () => config.publicBaseUrl ?? listeningUrl,
       narrator: config.ai ? createOpenAiCompatibleNarrator(config.ai) : notConfiguredNarrator,
@@ -64,17 +65,24 @@ export async function startApiService(config: ApiConfig, chainSource: ChainSourc
       mcpTrustTools: config.mcpTrustTools,
       mcpAllowedHosts: config.mcpAllowedHosts,
       agentDiscovery: config.agentDiscovery,
-      log: jsonLogger({ enabled: config.logRequests, write: options.logWrite }),
+      log,
     };
     const serving = createServing(deps);
     const server = await listen(createRequestListener(deps, serving), config.host, config.port);
     listeningUrl = server.url;
+    const pruner = startResultPruner({
+      ledger: store.ledger,
+      retentionDays: config.paidResultRetentionDays,
+      onPruned: (count) => log.info('paid_results_pruned', { count, retentionDays: config.paidResultRetentionDays }),
+      onError: (error) => log.error('paid_results_prune_failed', { message: error instanceof Error ? error.message : String(error) }),
+    });
     return {
       ...server,
       store,
       publicBaseUrl: config.publicBaseUrl ?? server.url,
       mcp: serving.mcp,
       close: async () => {
+        await pruner.stop();
         await server.close();
         await closeStore();
       },

@@ -1,4 +1,5 @@
 import { evmAddress } from '@paysight/contracts';
+import { DEFAULT_RESULT_RETENTION_DAYS } from '@paysight/payment';
 import path from 'node:path';
 import { z } from 'zod';
 import type { OpenAiCompatibleConfig } from './narration/index.js';
@@ -22,6 +23,8 @@ export interface ApiConfig {
   databaseUrl: string | null;
   dataDir: string;
   bodyLimitBytes: number;
+  /** Days a paid answer is kept for replays of its payment (PAID_RESULT_RETENTION_DAYS); then only its hash. */
+  paidResultRetentionDays: number;
   logRequests: boolean;
   /** Serve the agent-commerce trust tools on MCP (MCP_TRUST_TOOLS, default on). */
   mcpTrustTools: boolean;
@@ -77,6 +80,7 @@ const envSchema = z.object({
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
   PAYSIGHT_DATA_DIR: z.string().min(1).default('.paysight'),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(10_000_000).default(256 * 1024),
+  PAID_RESULT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(DEFAULT_RESULT_RETENTION_DAYS),
   LOG_LEVEL: z.enum(['info', 'silent']).default('info'),
   MCP_TRUST_TOOLS: onOff,
   AGENT_DISCOVERY: onOff,
@@ -119,6 +123,7 @@ export function loadApiConfig(env: Record<string, string | undefined>): ApiConfi
     databaseUrl: e.DATABASE_URL ?? null,
     dataDir: path.resolve(e.PAYSIGHT_DATA_DIR),
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    paidResultRetentionDays: e.PAID_RESULT_RETENTION_DAYS,
     logRequests: e.LOG_LEVEL === 'info',
     mcpTrustTools: isOn(e.MCP_TRUST_TOOLS),
     agentDiscovery: isOn(e.AGENT_DISCOVERY),
@@ -140,6 +145,7 @@ export function apiConfig(given: Pick<ApiConfig, 'payTo' | 'facilitatorUrl'> & P
     databaseUrl: null,
     dataDir: '',
     bodyLimitBytes: 256 * 1024,
+    paidResultRetentionDays: DEFAULT_RESULT_RETENTION_DAYS,
     logRequests: false,
     mcpTrustTools: true,
     mcpAllowedHosts: [],

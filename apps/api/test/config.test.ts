@@ -48,6 +48,12 @@ describe('API configuration', () => {
     ]);
   });
 
+  it('keeps paid results 7 days unless PAID_RESULT_RETENTION_DAYS says otherwise (whole days, 1 to 3650)', () => {
+    expect(loadApiConfig(minimal).paidResultRetentionDays).toBe(7);
+    expect(loadApiConfig({ ...minimal, PAID_RESULT_RETENTION_DAYS: '30' }).paidResultRetentionDays).toBe(30);
+    for (const bad of ['0', '1.5', '3651', 'week']) expect(problems({ ...minimal, PAID_RESULT_RETENTION_DAYS: bad })).toEqual([expect.stringMatching(/^PAID_RESULT_RETENTION_DAYS: /)]);
+  });
+
   it('strips trailing slashes from public URLs', () => {
     expect(loadApiConfig({ ...minimal, PUBLIC_BASE_URL: 'https://api.example/', FACILITATOR_URL: 'https://f.example//' })).toMatchObject({
       publicBaseUrl: 'https://api.example',

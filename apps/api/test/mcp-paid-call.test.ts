@@ -1,5 +1,5 @@
 import { CATALOG, mcpResultWrapper, priceOf, responseSchema, toolById } from '@paysight/contracts';
-import { FIND_TOOLS_NAME, MAX_STRUCTURED_RESULT_CHARS, OMISSIONS_META_KEY, PAYMENT_RESPONSE_META_KEY } from '@paysight/mcp-adapter';
+import { FIND_TOOLS_NAME, MAX_STRUCTURED_RESULT_CHARS, OMISSIONS_META_KEY, PAYMENT_RESPONSE_META_KEY, REPLAY_META_KEY } from '@paysight/mcp-adapter';
 import { fundedBuyer, officialPaymentClient, readTestStack, usdcBalance } from '@paysight/testkit';
 import type { CallToolResult, Progress } from '@modelcontextprotocol/sdk/types.js';
 import type { PaymentRequired } from '@x402/core/types';
@@ -20,7 +20,7 @@ describe('paying for MCP tools at /api/mcp', () => {
     expect(mcp.tools.map((t) => t.name)).toEqual([...CATALOG.map((e) => e.mcpName), FIND_TOOLS_NAME]);
   });
 
-  it('serves a payment in x402Payment once: payee gains exactly the price, the same payment again is not charged', async () => {
+  it('serves a payment in x402Payment once: payee gains exactly the price, the same payment again is replayed, not charged', async () => {
     const args = { address: alice(), chain: 'base' };
     const unpaid = await mcp.client.callTool({ name: snapshot.mcpName, arguments: args });
     const challenge = wrapperOf(snapshot.mcpName).parse(unpaid.structuredContent);
@@ -40,11 +40,13 @@ describe('paying for MCP tools at /api/mcp', () => {
     expect(receipt).toMatchObject({ success: true, network: 'eip155:8453', payer: buyer.address });
     expect(ok.status === 'ok' && (ok.response as { metadata: { settlement: { transaction: string } } }).metadata.settlement.transaction).toBe(receipt.transaction);
     expect((paid.content as { text: string }[])[0]!.text).toMatch(/^Wallet snapshot: paid 0\.01 USDC/);
+    expect(paid._meta?.[REPLAY_META_KEY]).toBeUndefined();
     expect((await usdcBalance(mcp.api.payTo)) - before).toBe(BigInt(priceOf(snapshot).atomic));
 
     for (const name of ['x402Payment', 'xPayment', 'paymentHeader']) {
       const again = await mcp.client.callTool({ name: snapshot.mcpName, arguments: { ...args, [name]: payment } });
-      expect(wrapperOf(snapshot.mcpName).parse(again.structuredContent).status).not.toBe('ok');
+      expect(again.structuredContent).toEqual(paid.structuredContent);
+      expect(again._meta).toMatchObject({ [PAYMENT_RESPONSE_META_KEY]: receipt, [REPLAY_META_KEY]: true });
     }
     expect((await usdcBalance(mcp.api.payTo)) - before).toBe(BigInt(priceOf(snapshot).atomic));
   });

@@ -6,7 +6,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { CATALOG, CHAIN_NAMES, priceOf, toolById } from '@paysight/contracts';
 import { freshAccount } from '@paysight/devnet';
-import { FIND_TOOLS_NAME, PAYMENT_RESPONSE_META_KEY } from '@paysight/mcp-adapter';
+import { FIND_TOOLS_NAME, PAYMENT_RESPONSE_META_KEY, REPLAY_META_KEY } from '@paysight/mcp-adapter';
 import { fundedBuyer, officialPaymentClient, readTestStack, usdcBalance } from '@paysight/testkit';
 import type { PaymentRequired } from '@x402/core/types';
 
@@ -60,7 +60,7 @@ describe('paysight-mcp serve over stdio', () => {
     expect((await client.listTools()).tools.map((t) => t.name)).toEqual([...CATALOG.map((e) => e.mcpName), FIND_TOOLS_NAME]);
   });
 
-  it('completes a paid call end to end, never charges the same payment twice, and never logs it', async () => {
+  it('completes a paid call end to end, never charges the same payment twice (it is replayed), and never logs it', async () => {
     const args = { address: stack.devnet.scenario.chains.base.wallets.alice!.address, chain: 'base' };
     const unpaid = (await client.callTool({ name: SNAPSHOT.mcpName, arguments: args })) as CallToolResult;
     expect(unpaid.structuredContent).toMatchObject({ status: 'payment_required', httpStatus: 402 });
@@ -75,7 +75,9 @@ describe('paysight-mcp serve over stdio', () => {
     expect((await usdcBalance(payTo)) - before).toBe(BigInt(priceOf(SNAPSHOT).atomic));
 
     const again = (await client.callTool({ name: SNAPSHOT.mcpName, arguments: { ...args, x402Payment: payment } })) as CallToolResult;
-    expect((again.structuredContent as { status: string }).status).not.toBe('ok');
+    // Presented again: the kept answer, marked as a replay, not a second charge.
+    expect(again.structuredContent).toEqual(paid.structuredContent);
+    expect(again._meta?.[REPLAY_META_KEY]).toBe(true);
     expect((await usdcBalance(payTo)) - before).toBe(BigInt(priceOf(SNAPSHOT).atomic));
 
     expect(stderr).toMatch(/serving http:\/\/127\.0\.0\.1:\d+\/api\/mcp and stdio/);

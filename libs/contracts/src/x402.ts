@@ -12,6 +12,11 @@ export const PAYMENT = {
   decimals: 6,
   /** EIP-712 domain of USDC, needed by the payer to sign EIP-3009 authorizations. */
   eip712: { name: 'USD Coin', version: '2' },
-  maxTimeoutSeconds: 300,
+  /**
+   * The lifetime the official client gives an authorization (validBefore = now + this): the window in
+   * which a signed payment is a bearer instrument. Long enough for the slowest tool and a settlement
+   * mined on Base before validBefore; no longer (docs/paying.md, "How long a signed payment lives").
+   */
+  maxTimeoutSeconds: 120,
   mimeType: 'application/json',
 } as const;

@@ -5,6 +5,8 @@ import { PAYMENT_ARGUMENTS, PAYMENT_META_KEY, PAYMENT_RESPONSE_META_KEY } from '
 
 /** Where a result that had to be cut lists what was left out. */
 export const OMISSIONS_META_KEY = 'paysight/omitted';
+/** Set (true) on a result that serves again the answer a payment already paid for: nothing ran or was charged now. */
+export const REPLAY_META_KEY = 'paysight/replay';
 
 export interface TextContent {
   type: 'text';
@@ -49,13 +51,20 @@ export function toolCallResult(entry: CatalogEntry, response: PaidCallResponse, 
       const structured = { ...empty, response: fitted.body };
       const summary = summaryOf(response.body);
       const note = omissionNote(fitted.omissions, { body: response.body, restEndpoint: context.restUrl });
+      const paid = response.replay
+        ? `already paid ${entry.price} ${PAYMENT.currency} (settlement ${response.receipt.transaction}); this is the result kept for that payment, not charged again`
+        : `paid ${entry.price} ${PAYMENT.currency} (settlement ${response.receipt.transaction})`;
       return {
         content: [
-          text(`${entry.title}: paid ${entry.price} ${PAYMENT.currency} (settlement ${response.receipt.transaction}).${summary ? ` ${summary}` : ''}${note ? ` ${note}` : ''}`),
+          text(`${entry.title}: ${paid}.${summary ? ` ${summary}` : ''}${note ? ` ${note}` : ''}`),
           text(JSON.stringify(structured)),
         ],
         structuredContent: structured,
-        _meta: { [PAYMENT_RESPONSE_META_KEY]: response.receipt, ...(fitted.omissions.length ? { [OMISSIONS_META_KEY]: fitted.omissions } : {}) },
+        _meta: {
+          [PAYMENT_RESPONSE_META_KEY]: response.receipt,
+          ...(response.replay ? { [REPLAY_META_KEY]: true } : {}),
+          ...(fitted.omissions.length ? { [OMISSIONS_META_KEY]: fitted.omissions } : {}),
+        },
       };
     }
     case 'payment_required': {

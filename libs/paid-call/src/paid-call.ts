@@ -39,7 +39,7 @@ const UNAVAILABLE_CODES: Record<UnavailableSource, ErrorBody['error']['code']> =
   store: 'store_unavailable',
 };
 
-function refused(httpStatus: 400 | 409 | 500 | 501 | 503, body: ErrorBody, x402RequestId: string | null = null): PaidCallResponse {
+function refused(httpStatus: 400 | 409 | 410 | 500 | 501 | 503, body: ErrorBody, x402RequestId: string | null = null): PaidCallResponse {
   return { kind: 'error', httpStatus, body, x402RequestId };
 }
 
@@ -73,7 +73,7 @@ export function createPaidCallService(options: PaidCallServiceOptions): PaidCall
     }
 
     let generatedAt = clock();
-    const outcome: PaidCallOutcome<ToolOutput<unknown>> = await options.payments.handle({
+    const outcome: PaidCallOutcome<Record<string, unknown>> = await options.payments.handle({
       entry: module.entry,
       input,
       payment: request.payment,
@@ -84,19 +84,22 @@ export function createPaidCallService(options: PaidCallServiceOptions): PaidCall
         request.progress?.(`payment verified; running ${module.entry.id}`);
         return module.run(input, options.ports, { now: generatedAt, progress: request.progress });
       },
+      // The served body is what the ledger keeps: a replay serves it as it is, with the original ids and time.
+      serve: (output: ToolOutput<unknown>, paid) =>
+        shapeResponse(module.entry, output, { input, requestId: request.requestId, x402RequestId: paid.x402RequestId, generatedAt, settlement: paid.settlement }),
     });
 
     switch (outcome.kind) {
-      case 'paid': {
-        const body = shapeResponse(module.entry, outcome.result, {
-          input,
-          requestId: request.requestId,
+      case 'paid':
+        return {
+          kind: 'ok',
+          httpStatus: 200,
+          body: outcome.result,
+          replay: outcome.replay,
+          receipt: outcome.receipt,
+          protocolVersion: outcome.protocolVersion,
           x402RequestId: outcome.x402RequestId,
-          generatedAt,
-          settlement: outcome.settlement,
-        });
-        return { kind: 'ok', httpStatus: 200, body, receipt: outcome.receipt, protocolVersion: outcome.protocolVersion, x402RequestId: outcome.x402RequestId };
-      }
+        };
       case 'payment_required':
         return { kind: 'payment_required', httpStatus: 402, challenge: outcome.challenge, x402RequestId: null };
       case 'payment_rejected':
@@ -107,6 +110,26 @@ export function createPaidCallService(options: PaidCallServiceOptions): PaidCall
           errorBody('payment_in_progress', 'This payment is being served by another request right now. Wait for that answer instead of sending the payment again.', {
             x402RequestId: outcome.x402RequestId,
           }),
+          outcome.x402RequestId,
+        );
+      case 'payment_bound_to_other_request':
+        return refused(
+          409,
+          errorBody(
+            'payment_bound_to_other_request',
+            `This payment was settled for another request (${outcome.toolId} with other input) and pays for nothing else. Nothing was charged; sign a new payment for this request.`,
+            { x402RequestId: outcome.x402RequestId, toolId: outcome.toolId },
+          ),
+          outcome.x402RequestId,
+        );
+      case 'result_expired':
+        return refused(
+          410,
+          errorBody(
+            'result_expired',
+            'This payment was settled and its result served, but the result is past its retention and no longer kept; only its hash is. Nothing was charged again.',
+            { x402RequestId: outcome.x402RequestId, settlementTx: outcome.settlement.transaction, resultHash: outcome.resultHash },
+          ),
           outcome.x402RequestId,
         );
       case 'unavailable': {

@@ -12,6 +12,8 @@ export type PaidCallResponse =
       httpStatus: 200;
       /** The tool's result inside its envelope. */
       body: Record<string, unknown>;
+      /** The payment had paid for this same request before: `body` and `receipt` are those of that answer; nothing ran or was charged now. */
+      replay: boolean;
       receipt: PaymentReceipt;
       /** The x402 version the payment was made in (the receipt is given back in the same one). */
       protocolVersion: 1 | 2;
@@ -26,7 +28,7 @@ export type PaidCallResponse =
     }
   | {
       kind: 'error';
-      httpStatus: 400 | 409 | 500 | 501 | 503;
+      httpStatus: 400 | 409 | 410 | 500 | 501 | 503;
       body: ErrorBody;
       x402RequestId: string | null;
       /** When a retry may succeed (REST: the Retry-After header; MCP: `retryAfterSeconds` in the error details). */

@@ -109,8 +109,13 @@ describe('paid-call service (no transport)', () => {
     expect(paid.receipt).toMatchObject({ success: true, network: 'eip155:8453' });
     expect(await usdcBalance(payTo)).toBe(10_000n);
 
-    const again = expectKind(await paidCalls.call(request(body, payment)), 'payment_required');
-    expect(again.challenge.body.error.code).toBe('payment_already_used');
+    expect(paid.replay).toBe(false);
+
+    // The same payment for the same body: the kept body as it was served (its ids and time too), the same receipt.
+    const again = expectKind(await paidCalls.call({ ...request(body, payment), requestId: 'req-of-the-replay' }), 'ok');
+    expect(again).toEqual({ ...paid, replay: true });
+    const otherBody = expectKind(await paidCalls.call(request({ ...body, chain: 'ethereum' }, payment)), 'error');
+    expect(otherBody).toMatchObject({ httpStatus: 409, body: { error: { code: 'payment_bound_to_other_request', details: { x402RequestId: paid.x402RequestId } } } });
     expect(await usdcBalance(payTo)).toBe(10_000n);
   });
 

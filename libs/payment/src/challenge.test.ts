@@ -66,7 +66,7 @@ describe('the 402 challenge', () => {
     const decoded = decodePayment(headers);
     if (decoded.status !== 'decoded') throw new Error(`not decoded: ${JSON.stringify(decoded)}`);
     expect(decoded.payment.version).toBe(version);
-    const match = matchPayment(decoded.payment, paymentRequirements(entry, PAYEE));
+    const match = matchPayment(decoded.payment, paymentRequirements(entry, PAYEE), RESOURCE);
     if (!match.matched) throw new Error(`mismatch: ${JSON.stringify(match.mismatches)}`);
     expect(match.payer).toBe(buyer.address);
     expect(match.paymentPayload.accepted).toEqual(paymentRequirements(entry, PAYEE));

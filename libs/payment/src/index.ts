@@ -13,6 +13,7 @@ export * from './guarded-facilitator.js';
 export * from './authorization-reader.js';
 export * from './outcome.js';
 export * from './processor.js';
+export * from './result-retention.js';
 export * from './local-facilitator.js';
 export * from './buyer-client.js';
 export { baseChain } from './base-chain.js';

@@ -2,11 +2,14 @@ import { PAYEE, payloadV1, payloadV2, requirements } from '../test/support/fixtu
 import { matchPayment } from './match.js';
 
 const OTHER = '0x5555555555555555555555555555555555555555';
+/** The route called; the fixtures' payments name it under another origin. */
+const RESOURCE = 'http://127.0.0.1:4021/api/x402/wallet-snapshot';
+const naming = (url: string) => ({ ...payloadV2(), resource: { url, description: 'x', mimeType: 'application/json' } });
 
 describe('matching a payment against the offer', () => {
   it('a v2 payment built from the offer matches, addresses compared case-insensitively', () => {
     const payload = payloadV2({ payTo: PAYEE.toLowerCase() as `0x${string}` });
-    const result = matchPayment({ version: 2, payload }, requirements());
+    const result = matchPayment({ version: 2, payload }, requirements(), RESOURCE);
     expect(result).toMatchObject({ matched: true, paymentPayload: payload, payer: '0x4444444444444444444444444444444444444444' });
   });
 
@@ -19,17 +22,36 @@ describe('matching a payment against the offer', () => {
     ['payload.authorization.to', payloadV2({}, { to: OTHER }), PAYEE, OTHER],
     ['payload.authorization.value', payloadV2({}, { value: '9999' }), '10000', '9999'],
   ])('v2: a different %s is a mismatch naming the field, expected and received', (field, payload, expected, received) => {
-    expect(matchPayment({ version: 2, payload }, requirements())).toEqual({ matched: false, mismatches: [{ field, expected, received }] });
+    expect(matchPayment({ version: 2, payload }, requirements(), RESOURCE)).toEqual({ matched: false, mismatches: [{ field, expected, received }] });
   });
 
   it('reports every differing field at once', () => {
-    const result = matchPayment({ version: 2, payload: payloadV2({ amount: '1' }, { value: '1', to: OTHER }) }, requirements());
+    const result = matchPayment({ version: 2, payload: payloadV2({ amount: '1' }, { value: '1', to: OTHER }) }, requirements(), RESOURCE);
     expect(result.matched === false && result.mismatches.map((m) => m.field)).toEqual(['accepted.amount', 'payload.authorization.to', 'payload.authorization.value']);
+  });
+
+  it.each([
+    ['the same route under another origin', 'https://paysight.test/api/x402/wallet-snapshot'],
+    ['the same route with a trailing slash', 'http://127.0.0.1:4021/api/x402/wallet-snapshot/'],
+  ])('v2: a resource naming %s matches', (_label, url) => {
+    expect(matchPayment({ version: 2, payload: naming(url) }, requirements(), RESOURCE)).toMatchObject({ matched: true });
+  });
+
+  it('v2: a payment without a resource is bound by the price alone', () => {
+    expect(matchPayment({ version: 2, payload: { ...payloadV2(), resource: undefined } }, requirements(), RESOURCE)).toMatchObject({ matched: true });
+  });
+
+  it.each([
+    ['another route', 'https://paysight.test/api/x402/token-snapshot'],
+    ['a route prefix', 'https://paysight.test/api/x402'],
+    ['no URL at all', 'wallet-snapshot'],
+  ])('v2: a resource naming %s is a mismatch of resource.url', (_label, url) => {
+    expect(matchPayment({ version: 2, payload: naming(url) }, requirements(), RESOURCE)).toEqual({ matched: false, mismatches: [{ field: 'resource.url', expected: RESOURCE, received: url }] });
   });
 
   it('a v1 payment matches and is converted to the v2 form with our requirements as `accepted`', () => {
     const payload = payloadV1();
-    const result = matchPayment({ version: 1, payload }, requirements());
+    const result = matchPayment({ version: 1, payload }, requirements(), RESOURCE);
     expect(result).toEqual({
       matched: true,
       paymentPayload: { x402Version: 2, accepted: requirements(), payload: payload.payload, resource: undefined, extensions: undefined },
@@ -44,6 +66,6 @@ describe('matching a payment against the offer', () => {
     ['payload.authorization.to', payloadV1({}, { to: OTHER }), PAYEE, OTHER],
     ['payload.authorization.value', payloadV1({}, { value: '20000' }), '10000', '20000'],
   ])('v1: a different %s is a mismatch', (field, payload, expected, received) => {
-    expect(matchPayment({ version: 1, payload }, requirements())).toEqual({ matched: false, mismatches: [{ field, expected, received }] });
+    expect(matchPayment({ version: 1, payload }, requirements(), RESOURCE)).toEqual({ matched: false, mismatches: [{ field, expected, received }] });
   });
 });

@@ -20,18 +20,31 @@ export type MatchResult =
     }
   | { matched: false; mismatches: FieldMismatch[] };
 
-type Comparison = readonly [field: string, expected: string, received: string, kind: 'text' | 'address'];
+type Comparison = readonly [field: string, expected: string, received: string, kind: 'text' | 'address' | 'route'];
+
+/** The path a resource URL names, without a trailing slash; null when it is not an absolute URL. */
+function routeOf(url: string): string | null {
+  try {
+    return new URL(url).pathname.replace(/\/+$/, '') || '/';
+  } catch {
+    return null;
+  }
+}
 
 function differs([, expected, received, kind]: Comparison): boolean {
-  return kind === 'address' ? expected.toLowerCase() !== received.toLowerCase() : expected !== received;
+  if (kind === 'address') return expected.toLowerCase() !== received.toLowerCase();
+  if (kind === 'route') return routeOf(received) === null || routeOf(received) !== routeOf(expected);
+  return expected !== received;
 }
 
 /**
  * Checks a decoded payment against our single offer: scheme, network, asset, payee and amount, in
- * both the requirements the payer accepted and the authorization it signed. Every difference is
- * reported, naming the field, the expected and the received value.
+ * both the requirements the payer accepted and the authorization it signed, and, when a v2 payment
+ * names its resource, that it names the route called (`resourceUrl`; by path, so the same route
+ * under another host name or port still matches). Every difference is reported, naming the field,
+ * the expected and the received value. v1 payments name no resource: they are bound by price alone.
  */
-export function matchPayment(payment: DecodedPayment, requirements: PaymentRequirements): MatchResult {
+export function matchPayment(payment: DecodedPayment, requirements: PaymentRequirements, resourceUrl: string): MatchResult {
   const { authorization } = payment.payload.payload;
   const signed: Comparison[] = [
     ['payload.authorization.to', requirements.payTo, authorization.to, 'address'],
@@ -45,6 +58,7 @@ export function matchPayment(payment: DecodedPayment, requirements: PaymentRequi
           ['accepted.asset', requirements.asset, payment.payload.accepted.asset, 'address'],
           ['accepted.payTo', requirements.payTo, payment.payload.accepted.payTo, 'address'],
           ['accepted.amount', requirements.amount, payment.payload.accepted.amount, 'text'],
+          ...(payment.payload.resource ? [['resource.url', resourceUrl, payment.payload.resource.url, 'route'] as const] : []),
         ]
       : [
           // v1 names the network ("base") and carries no asset: the asset is the signature's EIP-712 domain.

@@ -14,7 +14,7 @@ describe('offers built from the catalog', () => {
       amount: '10000',
       asset: USDC_BASE,
       payTo: PAYEE,
-      maxTimeoutSeconds: 300,
+      maxTimeoutSeconds: 120,
       extra: { name: 'USD Coin', version: '2' },
     });
     expect(paymentRequirements(deepReport, PAYEE).amount).toBe('5000000');
@@ -29,7 +29,7 @@ describe('offers built from the catalog', () => {
       description: offerDescription(walletSnapshot),
       mimeType: 'application/json',
       payTo: PAYEE,
-      maxTimeoutSeconds: 300,
+      maxTimeoutSeconds: 120,
       asset: USDC_BASE,
       extra: { name: 'USD Coin', version: '2' },
     });

@@ -24,7 +24,7 @@ export type RejectionReason =
   | 'mismatch'
   /** Expired or not yet valid, or refused by the facilitator's verify. */
   | 'invalid'
-  /** The ledger already holds this payment as settled or failed. */
+  /** The ledger holds this payment as failed to settle: it cannot pay for anything. */
   | 'already_used'
   /** The handler ran, but the facilitator definitely refused to settle: result withheld, nothing charged. */
   | 'settlement_failed';
@@ -53,6 +53,22 @@ export interface PaymentInProgressOutcome {
   x402RequestId: string;
 }
 
+/** The payment was settled for another request (another tool, or other input): it pays for nothing else. */
+export interface PaymentBoundElsewhereOutcome {
+  kind: 'payment_bound_to_other_request';
+  x402RequestId: string;
+  /** The tool the payment was settled for. */
+  toolId: string;
+}
+
+/** The payment was settled and its answer served, but the answer is past its retention: only its hash is kept. */
+export interface ResultExpiredOutcome {
+  kind: 'result_expired';
+  x402RequestId: string;
+  settlement: Settlement;
+  resultHash: string | null;
+}
+
 /** Something the call depends on did not answer; nothing was charged (or the payment is held for reconciliation). */
 export interface UnavailableOutcome {
   kind: 'unavailable';
@@ -73,7 +89,10 @@ export interface FailedOutcome {
 
 export interface PaidOutcome<T> {
   kind: 'paid';
+  /** What the payer is served: the call's `serve` of the handler's result, or the kept copy on a replay. */
   result: T;
+  /** True when this payment had been settled before and `result` is the answer kept then: nothing ran, nothing was charged. */
+  replay: boolean;
   settlement: Settlement;
   /** The settle response for the payer, in the network notation of the payment's protocol version. */
   receipt: PaymentReceipt;
@@ -88,6 +107,8 @@ export type PaidCallOutcome<T> =
   | PaymentRequiredOutcome
   | PaymentRejectedOutcome
   | PaymentInProgressOutcome
+  | PaymentBoundElsewhereOutcome
+  | ResultExpiredOutcome
   | UnavailableOutcome
   | FailedOutcome
   | PaidOutcome<T>;

@@ -9,9 +9,12 @@ import { matchPayment } from './match.js';
 import { payeeAddress, paymentRequirements } from './offer.js';
 import type {
   PaidCallOutcome,
+  PaidOutcome,
+  PaymentBoundElsewhereOutcome,
   PaymentReceipt,
   PaymentInProgressOutcome,
   PaymentRejectedOutcome,
+  ResultExpiredOutcome,
   RejectionReason,
   Settlement,
   UnavailableOutcome,
@@ -32,7 +35,7 @@ export interface PaidCallProcessorOptions {
   newRequestId?: () => string;
 }
 
-export interface PaidCall<T> {
+export interface PaidCall<T, R = T> {
   entry: CatalogEntry;
   /** The tool input, already validated against the tool's request schema. */
   input: unknown;
@@ -43,12 +46,18 @@ export interface PaidCall<T> {
   requestId?: string;
   /** Produces the result. Runs at most once per payment, and only after the payment is verified and claimed. */
   run: () => Promise<T>;
+  /**
+   * What the payer is served for the result once the payment settled (default: the result itself).
+   * It is kept with the ledger row as JSON and served again, as it is, when the same payment is
+   * presented again for the same request (a replay).
+   */
+  serve?: (result: T, paid: { settlement: Settlement; x402RequestId: string }) => R;
 }
 
 export interface PaidCallProcessor {
-  handle<T>(call: PaidCall<T>): Promise<PaidCallOutcome<T>>;
+  handle<T, R = T>(call: PaidCall<T, R>): Promise<PaidCallOutcome<R>>;
   /** The 402 challenge an unpaid call of `entry` at `resourceUrl` gets: the one source of offers for discovery documents. */
-  challenge(entry: PaidCall<unknown>['entry'], resourceUrl: string): Challenge;
+  challenge(entry: CatalogEntry, resourceUrl: string): Challenge;
 }
 
 type SettleVerdict =
@@ -64,6 +73,11 @@ const inProgress = (x402RequestId: string): PaymentInProgressOutcome => ({ kind:
 const unavailable = (source: UnavailableSource, message: string, x402RequestId: string | null): UnavailableOutcome => ({ kind: 'unavailable', source, message, x402RequestId });
 const asTxHash = (value: string | undefined): Hex | null => (value && TX_HASH.test(value) ? (value as Hex) : null);
 
+/** The settle response given to the payer: the same for the first answer and every replay of it. */
+function receiptOf(settlement: Settlement, protocolVersion: 1 | 2): PaymentReceipt {
+  return { success: true, transaction: settlement.transaction ?? '', payer: settlement.payer, network: protocolVersion === 2 ? PAYMENT.network : PAYMENT.networkName };
+}
+
 function rejected(reason: RejectionReason, challenge: PaymentRejectedOutcome['challenge'], x402RequestId: string | null): PaymentRejectedOutcome {
   return { kind: 'payment_rejected', reason, challenge, x402RequestId };
 }
@@ -78,7 +92,7 @@ const MAX_KEPT_CHALLENGES = 1024;
 function unpaidChallenges(payTo: Address) {
   const kept = new Map<string, Challenge>();
   return {
-    get(entry: PaidCall<unknown>['entry'], resourceUrl: string): Challenge {
+    get(entry: CatalogEntry, resourceUrl: string): Challenge {
       const key = `${entry.id} ${entry.price} ${resourceUrl}`;
       let challenge = kept.get(key);
       if (!challenge) {
@@ -114,15 +128,25 @@ export function createPaidCallProcessor(options: PaidCallProcessorOptions): Paid
   const offers = unpaidChallenges(payTo);
 
   type Reject = (reason: RejectionReason, why: ChallengeReason) => PaymentRejectedOutcome;
+  type Seen<R> = PaymentInProgressOutcome | PaymentRejectedOutcome | PaymentBoundElsewhereOutcome | ResultExpiredOutcome | PaidOutcome<R>;
 
-  function previouslySeen(entry: LedgerEntry, reject: Reject): PaymentInProgressOutcome | PaymentRejectedOutcome {
+  /**
+   * A payment the ledger already holds (not released). Settled for this very request (same tool and
+   * input): its kept answer again, with its receipt, or result_expired once only the hash is left.
+   */
+  function previouslySeen<R>(entry: LedgerEntry, requestFingerprint: string, reject: Reject): Seen<R> {
     if (entry.state === 'claimed' || entry.state === 'settling') return inProgress(entry.x402RequestId);
-    const settled = entry.state === 'settled';
+    if (entry.state === 'settled') {
+      const { x402RequestId } = entry;
+      if (entry.requestFingerprint !== requestFingerprint) return { kind: 'payment_bound_to_other_request', x402RequestId, toolId: entry.toolId };
+      const settlement: Settlement = { transaction: entry.settlementTx, network: PAYMENT.network, payer: entry.payer };
+      if (entry.resultJson === null) return { kind: 'result_expired', x402RequestId, settlement, resultHash: entry.resultHash };
+      const { protocolVersion } = entry;
+      return { kind: 'paid', replay: true, result: entry.resultJson as R, settlement, receipt: receiptOf(settlement, protocolVersion), x402RequestId, protocolVersion, ledgerEntry: entry };
+    }
     return reject('already_used', {
       code: 'payment_already_used',
-      message: settled
-        ? `This payment has already been used${entry.settlementTx ? ` (settled in ${entry.settlementTx})` : ''}. Sign a new payment for this request.`
-        : 'This payment was already presented and could not be settled. Sign a new payment for this request.',
+      message: 'This payment was already presented and could not be settled. Sign a new payment for this request.',
       details: { reason: 'already_used', x402RequestId: entry.x402RequestId, state: entry.state, settlementTx: entry.settlementTx },
     });
   }
@@ -150,7 +174,7 @@ export function createPaidCallProcessor(options: PaidCallProcessorOptions): Paid
 
   return {
     challenge: (entry, resourceUrl) => offers.get(entry, resourceUrl),
-    async handle<T>(call: PaidCall<T>): Promise<PaidCallOutcome<T>> {
+    async handle<T, R = T>(call: PaidCall<T, R>): Promise<PaidCallOutcome<R>> {
       const { entry } = call;
       const decoded = call.payment;
       if (decoded.status === 'absent') return { kind: 'payment_required', challenge: offers.get(entry, call.resourceUrl) };
@@ -169,7 +193,7 @@ export function createPaidCallProcessor(options: PaidCallProcessorOptions): Paid
         );
       }
 
-      const match = matchPayment(decoded.payment, requirements);
+      const match = matchPayment(decoded.payment, requirements, call.resourceUrl);
       if (!match.matched) {
         const [first] = match.mismatches;
         return rejected(
@@ -188,6 +212,7 @@ export function createPaidCallProcessor(options: PaidCallProcessorOptions): Paid
       const x402RequestId = x402RequestIdOf({ network: PAYMENT.network, asset: requirements.asset, payer, nonce: authorization.nonce });
       const reject: Reject = (reason, why) => rejected(reason, challenge(why), x402RequestId);
       const storeDown = () => unavailable('store', 'The payment ledger is temporarily unavailable. Nothing was charged; retry later.', x402RequestId);
+      const requestFingerprint = fingerprint({ tool: entry.id, input: call.input });
 
       let known: LedgerEntry | null;
       try {
@@ -195,7 +220,7 @@ export function createPaidCallProcessor(options: PaidCallProcessorOptions): Paid
       } catch {
         return storeDown();
       }
-      if (known && known.state !== 'released') return previouslySeen(known, reject);
+      if (known && known.state !== 'released') return previouslySeen(known, requestFingerprint, reject);
 
       const nowSeconds = BigInt(Math.floor(clock().getTime() / 1000));
       if (BigInt(authorization.validBefore) <= nowSeconds || BigInt(authorization.validAfter) > nowSeconds) {
@@ -221,7 +246,7 @@ export function createPaidCallProcessor(options: PaidCallProcessorOptions): Paid
         // A copy of this payment may have been claimed and settled while this one was verified
         // (the facilitator then sees a used nonce): report it as the ledger knows it.
         const meanwhile = await ledger.get(x402RequestId).catch(() => null);
-        if (meanwhile && meanwhile.state !== 'released') return previouslySeen(meanwhile, reject);
+        if (meanwhile && meanwhile.state !== 'released') return previouslySeen(meanwhile, requestFingerprint, reject);
         const facilitatorReason = verdict.invalidReason ?? 'invalid_payment';
         return reject('invalid', {
           code: 'payment_invalid',
@@ -243,12 +268,12 @@ export function createPaidCallProcessor(options: PaidCallProcessorOptions): Paid
           nonce: authorization.nonce,
           amount: requirements.amount,
           protocolVersion,
-          requestFingerprint: fingerprint({ tool: entry.id, input: call.input }),
+          requestFingerprint,
         });
       } catch {
         return storeDown();
       }
-      if (!claim.claimed) return previouslySeen(claim.existing, reject);
+      if (!claim.claimed) return previouslySeen(claim.existing, requestFingerprint, reject);
 
       let result: T;
       try {
@@ -284,11 +309,14 @@ export function createPaidCallProcessor(options: PaidCallProcessorOptions): Paid
       }
 
       const settlement: Settlement = { transaction: verdictOfSettle.transaction, network: PAYMENT.network, payer };
+      const served = call.serve ? call.serve(result, { settlement, x402RequestId }) : (result as unknown as R);
+      const settledPatch = { settlementTx: settlement.transaction, resultHash: fingerprint(served) };
+      // An answer the store refuses to keep (not JSON, too large) must not leave the payment looking in progress.
       const ledgerEntry = await ledger
-        .transition(x402RequestId, ['settling'], 'settled', { settlementTx: settlement.transaction, resultHash: fingerprint(result) })
+        .transition(x402RequestId, ['settling'], 'settled', { ...settledPatch, resultJson: served })
+        .catch(() => ledger.transition(x402RequestId, ['settling'], 'settled', settledPatch))
         .catch(() => null);
-      const receipt: PaymentReceipt = { success: true, transaction: settlement.transaction ?? '', payer, network: protocolVersion === 2 ? PAYMENT.network : PAYMENT.networkName };
-      return { kind: 'paid', result, settlement, receipt, x402RequestId, protocolVersion, ledgerEntry };
+      return { kind: 'paid', replay: false, result: served, settlement, receipt: receiptOf(settlement, protocolVersion), x402RequestId, protocolVersion, ledgerEntry };
     },
   };
 }

@@ -37,7 +37,7 @@ describe('createBuyerClient: the official x402 client with a spending cap', () =
     const decoded = decodePayment(headers);
     if (decoded.status !== 'decoded') throw new Error(`not decoded: ${JSON.stringify(decoded)}`);
     const requirements = paymentRequirements(deepReport, payee);
-    const match = matchPayment(decoded.payment, requirements);
+    const match = matchPayment(decoded.payment, requirements, RESOURCE);
     if (!match.matched) throw new Error(`mismatch: ${JSON.stringify(match.mismatches)}`);
     expect(match.payer).toBe(buyer.address);
 

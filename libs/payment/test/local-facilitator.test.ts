@@ -18,11 +18,12 @@ afterAll(() => chain.close());
 
 /** A payment signed by the official client from our challenge, matched and converted as the processor does. */
 async function signedPayment(buyer: LocalAccount, payTo: `0x${string}`, version: 1 | 2) {
-  const challenge = buildChallenge(entry, { payTo, resourceUrl: 'http://127.0.0.1/api/x402/wallet-snapshot' });
+  const resourceUrl = 'http://127.0.0.1/api/x402/wallet-snapshot';
+  const challenge = buildChallenge(entry, { payTo, resourceUrl });
   const decoded = decodePayment(await officialPaymentHeaders(buyer, challenge, version));
   if (decoded.status !== 'decoded') throw new Error(`not decoded: ${JSON.stringify(decoded)}`);
   const requirements = paymentRequirements(entry, payTo);
-  const match = matchPayment(decoded.payment, requirements);
+  const match = matchPayment(decoded.payment, requirements, resourceUrl);
   if (!match.matched) throw new Error(`mismatch: ${JSON.stringify(match.mismatches)}`);
   return { match, requirements };
 }

@@ -1,4 +1,4 @@
-import { ChainUnavailableError, type Store, toolById } from '@paysight/contracts';
+import { ChainUnavailableError, type Store, fingerprint, toolById } from '@paysight/contracts';
 import { freshAccount, fundAccount } from '@paysight/devnet';
 import { decodePaymentResponseHeader } from '@x402/core/http';
 import { wrapFetchWithPayment } from '@x402/fetch';
@@ -16,6 +16,7 @@ import {
   decodePayment,
   receiptHeaders,
   startLocalFacilitator,
+  startResultPruner,
 } from '../src/index.js';
 import { type ChainHarness, USDC, startChainHarness } from './support/chain.js';
 import { startLossyProxy } from './support/lossy-proxy.js';
@@ -112,7 +113,7 @@ describe('paid-call processor', () => {
     expect(first.body.paymentRequired.resource.url).toBe(RESOURCE);
   });
 
-  it('pays once through @x402/fetch: handler once, one transfer, PAYMENT-RESPONSE, ledger settled; a replay is refused', async () => {
+  it('pays once through @x402/fetch: handler once, one transfer, PAYMENT-RESPONSE, ledger settled; a replay serves the kept answer', async () => {
     const buyer = await chain.newBuyer({ usdc: 10n * PRICE });
     const payee = chain.newPayee();
     const handler = countingHandler({ verdict: 'clean' });
@@ -131,14 +132,22 @@ describe('paid-call processor', () => {
       const decoded = decodePayment({ 'payment-signature': paymentHeader });
       if (decoded.status !== 'decoded') throw new Error('the client sent no decodable payment');
       const [row] = await store.ledger.list({ state: 'settled', limit: 200 }).then((rows) => rows.filter((r) => r.payer === buyer.address));
-      expect(row).toMatchObject({ toolId: 'wallet_snapshot', payTo: payee, amount: '10000', protocolVersion: 2, settlementTx: receipt.transaction, resultHash: expect.stringMatching(/^sha256:/) });
+      const served = { ok: true, tool: 'wallet_snapshot', result: { verdict: 'clean' } };
+      expect(row).toMatchObject({ toolId: 'wallet_snapshot', payTo: payee, amount: '10000', protocolVersion: 2, settlementTx: receipt.transaction, resultHash: fingerprint(served), resultJson: served });
+      expect(response.headers.get('paysight-replay')).toBeNull();
 
-      const replay = await fetch(server.url, { method: 'POST', headers: { 'content-type': 'application/json', 'payment-signature': paymentHeader }, body: '{}' });
-      expect(replay.status).toBe(402);
-      expect(((await replay.json()) as { error: unknown }).error).toMatchObject({ code: 'payment_already_used', details: { settlementTx: receipt.transaction, state: 'settled' } });
-      expect(replay.headers.get('PAYMENT-REQUIRED')).toBeTruthy();
+      const replay = await fetch(server.url, { method: 'POST', headers: { 'content-type': 'application/json', 'payment-signature': paymentHeader }, body: JSON.stringify({ address: buyer.address }) });
+      expect(replay.status).toBe(200);
+      expect(await replay.json()).toEqual(served);
+      expect(replay.headers.get('paysight-replay')).toBe('true');
+      expect(replay.headers.get('PAYMENT-RESPONSE')).toBe(response.headers.get('PAYMENT-RESPONSE'));
+
+      const otherRequest = await fetch(server.url, { method: 'POST', headers: { 'content-type': 'application/json', 'payment-signature': paymentHeader }, body: '{}' });
+      expect(otherRequest.status).toBe(409);
+      expect(((await otherRequest.json()) as { error: unknown }).error).toMatchObject({ code: 'payment_bound_to_other_request' });
       expect(handler.runs).toBe(1);
       expect(await chain.usdcBalance(payee)).toBe(PRICE);
+      expect(await chain.authorizationsUsed(buyer.address)).toBe(1);
     } finally {
       await server.close();
     }
@@ -185,12 +194,11 @@ describe('paid-call processor', () => {
     const paid = processor(payee);
     const outcomes = await Promise.all(Array.from({ length: 20 }, () => paid.handle(call(headers, handler.run))));
     const kinds = outcomes.map((o) => o.kind);
-    expect(kinds.filter((k) => k === 'paid')).toHaveLength(1);
-    expect(kinds.filter((k) => k !== 'paid').every((k) => k === 'payment_in_progress' || k === 'payment_rejected')).toBe(true);
-    for (const outcome of outcomes) {
-      if (outcome.kind === 'payment_rejected') expect(outcome.reason).toBe('already_used');
-      if (outcome.kind === 'payment_in_progress') expect(outcome.x402RequestId).toMatch(/^x402_/);
-    }
+    const paidOutcomes = outcomes.filter((o) => o.kind === 'paid');
+    expect(paidOutcomes.filter((o) => !o.replay)).toHaveLength(1);
+    expect(kinds.filter((k) => k !== 'paid').every((k) => k === 'payment_in_progress')).toBe(true);
+    for (const outcome of paidOutcomes) expect(outcome).toMatchObject({ result: 'once', receipt: paidOutcomes[0]!.receipt });
+    for (const outcome of outcomes) if (outcome.kind === 'payment_in_progress') expect(outcome.x402RequestId).toMatch(/^x402_/);
     expect(handler.runs).toBe(1);
     expect(await chain.usdcBalance(payee)).toBe(PRICE);
     expect(await chain.authorizationsUsed(buyer.address)).toBe(1);
@@ -330,5 +338,83 @@ describe('paid-call processor', () => {
     expect(JSON.stringify(outcome)).not.toContain('RESULT-7f3a');
     expect(await store.ledger.get(outcome.x402RequestId!)).toMatchObject({ state: 'settle_failed' });
     expect(await chain.usdcBalance(payee)).toBe(0n);
+  });
+});
+
+describe('presenting a settled payment again (replay)', () => {
+  const txStatus = toolById('tx_status')!;
+  const DAY_MS = 86_400_000;
+
+  /** Pays once with a handler that counts its runs and an answer shaped from the settlement, as the paid-call service does. */
+  async function paidOnce(version: 1 | 2 = 2) {
+    const { buyer, payee, headers } = await paymentFor(version);
+    const handler = countingHandler({ verdict: 'clean' });
+    const payments = processor(payee, { facilitator: createHttpFacilitatorClient({ url: chain.facilitator.url }) });
+    const present = (overrides: Partial<ReturnType<typeof call>> = {}) =>
+      payments.handle({ ...call(headers, handler.run), serve: (result, paid) => ({ result, settledIn: paid.settlement.transaction, x402RequestId: paid.x402RequestId }), ...overrides });
+    const first = expectKind(await present(), 'paid');
+    return { buyer, payee, handler, present, first };
+  }
+
+  it.each([2, 1] as const)('x402 v%i: the same payment for the same request gets the kept answer and the same receipt; nothing runs or moves again', async (version) => {
+    const { buyer, payee, handler, present, first } = await paidOnce(version);
+    expect(first.replay).toBe(false);
+    for (let i = 0; i < 3; i++) {
+      const again = expectKind(await present(), 'paid');
+      expect(again).toMatchObject({ replay: true, result: first.result, receipt: first.receipt, settlement: first.settlement, protocolVersion: version, x402RequestId: first.x402RequestId });
+    }
+    expect(first.result).toEqual({ result: { verdict: 'clean' }, settledIn: first.settlement.transaction, x402RequestId: first.x402RequestId });
+    expect(handler.runs).toBe(1);
+    expect(await chain.usdcBalance(payee)).toBe(PRICE);
+    expect(await chain.authorizationsUsed(buyer.address)).toBe(1);
+  });
+
+  it('the same payment with other input, or for another tool of the same price, is bound to its request: refused, nothing runs', async () => {
+    const { handler, present, first } = await paidOnce();
+    const otherInput = expectKind(await present({ input: { address: '0x0000000000000000000000000000000000000001' } }), 'payment_bound_to_other_request');
+    expect(otherInput).toEqual({ kind: 'payment_bound_to_other_request', x402RequestId: first.x402RequestId, toolId: 'wallet_snapshot' });
+    expect(txStatus.price).toBe(walletSnapshot.price);
+    expectKind(await present({ entry: txStatus }), 'payment_bound_to_other_request');
+    expect(handler.runs).toBe(1);
+  });
+
+  it('a v2 payment naming another route is refused before verify with payment_mismatch on resource.url', async () => {
+    const { payee, headers } = await paymentFor();
+    const handler = countingHandler('never');
+    const elsewhere = `http://127.0.0.1${txStatus.path}`;
+    const outcome = expectKind(
+      await processor(payee, { facilitator: createHttpFacilitatorClient({ url: DEAD_FACILITATOR }) }).handle({ ...call(headers, handler.run), entry: txStatus, resourceUrl: elsewhere }),
+      'payment_rejected',
+    );
+    expect(outcome.challenge.body.error).toMatchObject({ code: 'payment_mismatch', details: { mismatches: [{ field: 'resource.url', expected: elsewhere, received: RESOURCE }] } });
+    expect(handler.runs).toBe(0);
+  });
+
+  it('after the retention only the hash is kept: the replay gets result_expired with the settlement and the hash (injected clock)', async () => {
+    const { handler, present, first } = await paidOnce();
+    const pruneAt = async (daysLater: number) => {
+      const pruner = startResultPruner({ ledger: store.ledger, retentionDays: 7, clock: () => new Date(Date.now() + daysLater * DAY_MS), intervalMs: DAY_MS });
+      await pruner.runOnce();
+      await pruner.stop();
+    };
+    await pruneAt(6);
+    expectKind(await present(), 'paid');
+    await pruneAt(8);
+    const row = await store.ledger.get(first.x402RequestId);
+    expect(row).toMatchObject({ state: 'settled', resultJson: null, resultHash: fingerprint(first.result) });
+    const expired = expectKind(await present(), 'result_expired');
+    expect(expired).toEqual({ kind: 'result_expired', x402RequestId: first.x402RequestId, settlement: first.settlement, resultHash: fingerprint(first.result) });
+    expect(handler.runs).toBe(1);
+  });
+
+  it('an answer the store cannot keep still settles the row (so it never looks in progress); its replay is result_expired', async () => {
+    const { payee, headers } = await paymentFor();
+    const handler = countingHandler('big');
+    const payments = processor(payee);
+    const huge = () => ({ blob: 'x'.repeat(5 * 1024 * 1024) });
+    const first = expectKind(await payments.handle({ ...call(headers, handler.run), serve: huge }), 'paid');
+    expect(first.ledgerEntry).toMatchObject({ state: 'settled', resultJson: null, resultHash: expect.stringMatching(/^sha256:/) });
+    expectKind(await payments.handle({ ...call(headers, handler.run), serve: huge }), 'result_expired');
+    expect(handler.runs).toBe(1);
   });
 });

@@ -49,7 +49,7 @@ export function claimedEntry(outcome: ClaimOutcome): LedgerEntry {
 
 /** The claim fields of an entry, to present the same payment again. */
 export function claimOf(entry: LedgerEntry): LedgerClaim {
-  const { state: _s, settlementTx: _t, errorCode: _e, resultHash: _r, attempts: _a, createdAt: _c, updatedAt: _u, ...claim } = entry;
+  const { state: _s, settlementTx: _t, errorCode: _e, resultHash: _r, resultJson: _j, attempts: _a, createdAt: _c, updatedAt: _u, ...claim } = entry;
   return claim;
 }
 

@@ -2,7 +2,8 @@ import { LEDGER_STATES, type LedgerEntry, type LedgerState, type Store } from '@
 import type { Database } from '../src/database.js';
 import { migrate } from '../src/migrate.js';
 import { MIGRATIONS } from '../src/migrations/index.js';
-import { DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT } from '../src/ledger/sql-ledger.js';
+import { DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT, MAX_PRUNE_LIMIT } from '../src/ledger/sql-ledger.js';
+import { MAX_RESULT_JSON_BYTES } from '../src/ledger/rows.js';
 import { MAX_REPORT_DOCUMENT_BYTES, newReportId } from '../src/reports/sql-report-store.js';
 import { SqlStore } from '../src/store.js';
 import { OPEN_TIMEOUT_MS, claimOf, claimedEntry, newClaim, newReport } from './fixtures.js';
@@ -71,6 +72,7 @@ export function describeStoreSuite(kind: Store['kind'], open: () => Promise<Stor
         settlementTx: null,
         errorCode: null,
         resultHash: null,
+        resultJson: null,
         attempts: 1,
         createdAt: expect.any(Date),
         updatedAt: expect.any(Date),
@@ -169,6 +171,84 @@ export function describeStoreSuite(kind: Store['kind'], open: () => Promise<Stor
         code: 'invalid_input',
         sqlState: '23514',
       });
+    });
+  });
+
+  describe('kept results', () => {
+    const resultHash = `sha256:${'cd'.repeat(32)}`;
+    const settleWith = async (resultJson: unknown): Promise<LedgerEntry> => {
+      const settling = await move(await claimNew(), 'settling');
+      const settled = await store.ledger.transition(settling.x402RequestId, ['settling'], 'settled', { resultHash, resultJson });
+      if (!settled) throw new Error('could not settle');
+      return settled;
+    };
+
+    test('the settled transition keeps the served answer as JSON, big integers and unicode intact', async () => {
+      const answer = newReport().document;
+      const settled = await settleWith(answer);
+      expect(settled.resultJson).toEqual(answer);
+      await expect(store.ledger.get(settled.x402RequestId)).resolves.toMatchObject({ resultJson: answer, resultHash });
+    });
+
+    test('the answer comes back with its keys in the order it was served', async () => {
+      const settled = await settleWith({ zeta: 1, alpha: { b: 2, a: 1 }, mid: [3, { y: 1, x: 2 }] });
+      const kept = await store.ledger.get(settled.x402RequestId);
+      expect(JSON.stringify(kept?.resultJson)).toBe('{"zeta":1,"alpha":{"b":2,"a":1},"mid":[3,{"y":1,"x":2}]}');
+    });
+
+    test('a JSON string is kept as a string, not parsed', async () => {
+      const settled = await settleWith('{"not":"an object"}');
+      await expect(store.ledger.get(settled.x402RequestId)).resolves.toMatchObject({ resultJson: '{"not":"an object"}' });
+    });
+
+    test('pruning drops results last updated before the cut-off, keeps their hash, and is bounded by its limit', async () => {
+      const settled = [await settleWith({ n: 1 }), await settleWith({ n: 2 }), await settleWith({ n: 3 })];
+      const [{ now }] = (await db.query<{ now: Date }>('SELECT now() AS now')) as [{ now: Date }];
+      // Nothing is older than an hour ago; an hour from now, every result is.
+      await expect(store.ledger.pruneResults(new Date(now.getTime() - 3_600_000), 10)).resolves.toBe(0);
+      for (const entry of settled) await expect(store.ledger.get(entry.x402RequestId)).resolves.toMatchObject({ resultJson: { n: expect.any(Number) } });
+
+      const later = new Date(now.getTime() + 3_600_000);
+      let pruned = 0;
+      for (let round = 0; round < 100; round++) {
+        const n = await store.ledger.pruneResults(later, 2);
+        expect(n).toBeLessThanOrEqual(2);
+        if (n === 0) break;
+        pruned += n;
+      }
+      expect(pruned).toBeGreaterThanOrEqual(settled.length);
+      for (const entry of settled) {
+        await expect(store.ledger.get(entry.x402RequestId)).resolves.toMatchObject({ state: 'settled', resultJson: null, resultHash, updatedAt: entry.updatedAt });
+      }
+    });
+
+    test('concurrent prunes drop each result once', async () => {
+      await settleWith({ n: 4 });
+      await settleWith({ n: 5 });
+      const [{ now }] = (await db.query<{ now: Date }>('SELECT now() AS now')) as [{ now: Date }];
+      const later = new Date(now.getTime() + 3_600_000);
+      const counts = await Promise.all(Array.from({ length: 4 }, () => store.ledger.pruneResults(later, MAX_PRUNE_LIMIT)));
+      const [{ left }] = (await db.query<{ left: number }>('SELECT count(*)::int AS left FROM payment_ledger WHERE result_json IS NOT NULL AND updated_at < $1', [later])) as [{ left: number }];
+      expect(left).toBe(0);
+      expect(counts.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(2);
+    });
+
+    test.each([
+      ['a limit of 0', () => store.ledger.pruneResults(new Date(), 0)],
+      ['a limit above the maximum', () => store.ledger.pruneResults(new Date(), MAX_PRUNE_LIMIT + 1)],
+      ['an invalid date', () => store.ledger.pruneResults(new Date(Number.NaN), 1)],
+    ])('pruning refuses %s', async (_label, prune) => {
+      await expect(prune()).rejects.toMatchObject({ name: 'StoreError', code: 'invalid_input' });
+    });
+
+    test('a result that is not JSON or too large is refused and the row left as it was', async () => {
+      const settling = await move(await claimNew(), 'settling');
+      const cyclic: Record<string, unknown> = {};
+      cyclic.self = cyclic;
+      for (const resultJson of [cyclic, () => 1, { big: 'x'.repeat(MAX_RESULT_JSON_BYTES) }]) {
+        await expect(store.ledger.transition(settling.x402RequestId, ['settling'], 'settled', { resultJson })).rejects.toMatchObject({ name: 'StoreError', code: 'invalid_input' });
+      }
+      await expect(store.ledger.get(settling.x402RequestId)).resolves.toEqual(settling);
     });
   });
 

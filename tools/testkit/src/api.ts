@@ -12,14 +12,14 @@ export interface TestApi extends ApiService {
   payTo: Address;
 }
 
-/** The real API service on an ephemeral port, paying into a fresh payee, on the shared chains and facilitator. */
-export type TestApiOptions = { facilitatorUrl?: string; store?: Store; chainSource?: ChainSource } & Pick<
+/** The real API service on an ephemeral port, paying into a fresh payee (or `payTo`, for a second instance of one service), on the shared chains and facilitator. */
+export type TestApiOptions = { facilitatorUrl?: string; store?: Store; chainSource?: ChainSource; payTo?: Address } & Pick<
   StackApiOptions,
   'ai' | 'agentDiscovery' | 'mcpTrustTools' | 'facilitatorTimeoutMs' | 'facilitatorSettleTimeoutMs' | 'facilitatorBreaker'
 >;
 
 export async function startTestApi(options: TestApiOptions = {}): Promise<TestApi> {
-  const payTo = freshAccount().address;
+  const payTo = options.payTo ?? freshAccount().address;
   const store = options.store ?? (await openTestStore());
   const service = await startStackApi(readTestStack(), {
     payTo,

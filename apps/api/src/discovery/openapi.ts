@@ -23,6 +23,7 @@ import {
 } from '@paysight/contracts';
 import { PAYMENT_REQUIRED_HEADER, PAYMENT_RESPONSE_HEADER, PAYMENT_SIGNATURE_HEADER, X_PAYMENT_HEADER, X_PAYMENT_RESPONSE_HEADER } from '@paysight/payment';
 import { SAVED_REPORT_ROUTE } from '../routes/saved-report.js';
+import { REPLAY_HEADER } from '../routes/paid-tools.js';
 import type { DiscoveryDeps } from './deps.js';
 import { serviceDescription } from './manifest.js';
 
@@ -51,7 +52,10 @@ const errorResponse = (description: string) => ({ description, content: json(ref
 /** What a paid route answers besides 200 and 402; the error codes are in docs/errors.md. */
 const PAID_ERRORS = {
   '400': errorResponse('Invalid input (`invalid_request`, `invalid_json`, `sensitive_input`). Nothing is charged and no offer is made.'),
-  '409': errorResponse('The same payment is being served by another request (`payment_in_progress`).'),
+  '409': errorResponse(
+    'The same payment is being served by another request (`payment_in_progress`), or was settled for another request and pays for nothing else (`payment_bound_to_other_request`).',
+  ),
+  '410': errorResponse('The same payment was settled for this request, but its answer is past the retention; only its hash is kept (`result_expired`). Nothing is charged.'),
   '413': errorResponse('The body is larger than the service accepts (`payload_too_large`).'),
   '415': errorResponse('The body is not JSON (`unsupported_media_type`).'),
   '500': errorResponse('The tool failed (`internal_error`). Nothing is charged; the same payment may be presented again.'),
@@ -85,8 +89,12 @@ function paidOperation(entry: CatalogEntry, input: OpenApiInput): Json {
     requestBody: { required: true, content: json(ref(`${name}Request`), entry.example) },
     responses: {
       '200': {
-        description: `The paid result. ${price.amount} ${PAYMENT.currency} was settled; the receipt is in the response header.`,
-        headers: { [PAYMENT_RESPONSE_HEADER]: { $ref: '#/components/headers/PaymentResponse' }, [X_PAYMENT_RESPONSE_HEADER]: { $ref: '#/components/headers/XPaymentResponse' } },
+        description: `The paid result. ${price.amount} ${PAYMENT.currency} was settled; the receipt is in the response header. The same payment presented again for the same request gets this answer and receipt again, not charged, marked \`${REPLAY_HEADER}: true\`.`,
+        headers: {
+          [PAYMENT_RESPONSE_HEADER]: { $ref: '#/components/headers/PaymentResponse' },
+          [X_PAYMENT_RESPONSE_HEADER]: { $ref: '#/components/headers/XPaymentResponse' },
+          [REPLAY_HEADER]: { description: 'Present (true) when this answer was served before for the same payment and is served again from the ledger.', schema: { type: 'string', enum: ['true'] } },
+        },
         content: json(ref(`${name}Response`)),
       },
       '402': {

@@ -4,6 +4,9 @@ import { challengeHeaders, decodePayment, receiptHeaders } from '@paysight/payme
 import { Router, type Request, type Response } from 'express';
 import { sendError } from '../http/errors.js';
 
+/** Marks a 200 that serves again the answer a payment already paid for (docs/paying.md, "Presenting a payment again"). */
+export const REPLAY_HEADER = 'Paysight-Replay';
+
 export interface PaidToolDeps {
   paidCalls: PaidCallService;
   publicBaseUrl: () => string;
@@ -36,7 +39,9 @@ async function servePaidCall(entry: CatalogEntry, req: Request, res: Response, d
   res.locals.x402RequestId = response.x402RequestId ?? undefined;
   switch (response.kind) {
     case 'ok':
-      res.status(200).set(receiptHeaders(response.receipt, response.protocolVersion)).json(response.body);
+      res.status(200).set(receiptHeaders(response.receipt, response.protocolVersion));
+      if (response.replay) res.set(REPLAY_HEADER, 'true');
+      res.json(response.body);
       return;
     case 'payment_required':
       res.status(402).set(challengeHeaders(response.challenge)).json(response.challenge.body);

@@ -15,6 +15,8 @@ export const ERROR_CODES = [
   'payment_mismatch',
   'payment_already_used',
   'payment_in_progress',
+  'payment_bound_to_other_request',
+  'result_expired',
   'settlement_failed',
   'facilitator_unavailable',
   'chain_unavailable',

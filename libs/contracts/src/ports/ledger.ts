@@ -27,12 +27,14 @@ export interface LedgerEntry {
   settlementTx: Hex | null;
   errorCode: string | null;
   resultHash: string | null;
+  /** The answer served for this payment (JSON), kept for replays until pruned; only `resultHash` stays after. */
+  resultJson: unknown;
   attempts: number;
   createdAt: Date;
   updatedAt: Date;
 }
 
-export type LedgerClaim = Omit<LedgerEntry, 'state' | 'settlementTx' | 'errorCode' | 'resultHash' | 'attempts' | 'createdAt' | 'updatedAt'>;
+export type LedgerClaim = Omit<LedgerEntry, 'state' | 'settlementTx' | 'errorCode' | 'resultHash' | 'resultJson' | 'attempts' | 'createdAt' | 'updatedAt'>;
 
 export type ClaimOutcome = { claimed: true; entry: LedgerEntry } | { claimed: false; existing: LedgerEntry };
 
@@ -40,6 +42,8 @@ export interface LedgerPatch {
   settlementTx?: Hex | null;
   errorCode?: string | null;
   resultHash?: string | null;
+  /** Any JSON value; null (the SQL null) clears it. */
+  resultJson?: unknown;
 }
 
 export interface PaymentLedger {
@@ -53,4 +57,9 @@ export interface PaymentLedger {
   get(x402RequestId: string): Promise<LedgerEntry | null>;
   /** Newest first; for operators and reconciliation. */
   list(options?: { state?: LedgerState; limit?: number }): Promise<LedgerEntry[]>;
+  /**
+   * Drops the kept result (`resultJson`, never `resultHash`) of at most `limit` rows last updated
+   * before `before`; returns how many it dropped. Safe to run from several instances at once.
+   */
+  pruneResults(before: Date, limit: number): Promise<number>;
 }

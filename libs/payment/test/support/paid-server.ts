@@ -27,16 +27,26 @@ export async function startPaidServer(processor: PaidCallProcessor, entry: Catal
         res.end(JSON.stringify(body));
       };
       processor
-        .handle({ entry, input, payment: decodePayment(req.headers), resourceUrl: `http://${req.headers.host}${req.url}`, run: () => run(input) })
+        .handle({
+          entry,
+          input,
+          payment: decodePayment(req.headers),
+          resourceUrl: `http://${req.headers.host}${req.url}`,
+          run: () => run(input),
+          serve: (result) => ({ ok: true, tool: entry.id, result }),
+        })
         .then((outcome) => {
           switch (outcome.kind) {
             case 'paid':
-              return reply(200, receiptHeaders(outcome.receipt, outcome.protocolVersion), { ok: true, tool: entry.id, result: outcome.result });
+              return reply(200, { ...receiptHeaders(outcome.receipt, outcome.protocolVersion), ...(outcome.replay ? { 'paysight-replay': 'true' } : {}) }, outcome.result);
             case 'payment_required':
             case 'payment_rejected':
               return reply(402, challengeHeaders(outcome.challenge), outcome.challenge.body);
             case 'payment_in_progress':
-              return reply(409, {}, { ok: false, error: { code: 'payment_in_progress', message: 'in progress' } });
+            case 'payment_bound_to_other_request':
+              return reply(409, {}, { ok: false, error: { code: outcome.kind, message: outcome.kind } });
+            case 'result_expired':
+              return reply(410, {}, { ok: false, error: { code: outcome.kind, message: outcome.kind, details: { resultHash: outcome.resultHash } } });
             case 'unavailable':
               return reply(503, {}, { ok: false, error: { code: `${outcome.source}_unavailable`, message: outcome.message } });
             case 'failed':

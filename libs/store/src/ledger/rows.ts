@@ -2,6 +2,9 @@ import { getAddress, type Address, type Hex } from 'viem';
 import { LEDGER_STATES, type LedgerClaim, type LedgerEntry, type LedgerPatch, type LedgerState } from '@paysight/contracts';
 import { StoreError } from '../errors.js';
 
+/** A kept result larger than this is refused (the largest answer, a deep report, is a few hundred kB). */
+export const MAX_RESULT_JSON_BYTES = 4 * 1024 * 1024;
+
 /** A payment_ledger row as both drivers return it (numeric as string, timestamptz as Date). */
 export interface LedgerRow {
   x402_request_id: string;
@@ -19,6 +22,7 @@ export interface LedgerRow {
   settlement_tx: string | null;
   error_code: string | null;
   result_hash: string | null;
+  result_json: unknown;
   attempts: number;
   created_at: Date;
   updated_at: Date;
@@ -41,6 +45,7 @@ export function toEntry(row: LedgerRow): LedgerEntry {
     settlementTx: row.settlement_tx as Hex | null,
     errorCode: row.error_code,
     resultHash: row.result_hash,
+    resultJson: row.result_json,
     attempts: row.attempts,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
@@ -66,14 +71,15 @@ export function storedClaim(claim: LedgerClaim): LedgerClaim {
   };
 }
 
-/** Column and value of every field the patch sets; absent (undefined) fields are left alone. */
-export function patchColumns(patch: LedgerPatch): [column: string, value: string | null][] {
-  const columns: [string, string | null][] = [];
+/** Column, value and SQL type cast of every field the patch sets; absent (undefined) fields are left alone. */
+export function patchColumns(patch: LedgerPatch): [column: string, value: string | null, cast?: string][] {
+  const columns: [string, string | null, string?][] = [];
   if (patch.settlementTx !== undefined) {
     columns.push(['settlement_tx', patch.settlementTx === null ? null : hex('settlementTx', patch.settlementTx, /^0x[0-9a-fA-F]{64}$/, 'must be a 0x-prefixed 32-byte hash')]);
   }
   if (patch.errorCode !== undefined) columns.push(['error_code', patch.errorCode === null ? null : text('errorCode', patch.errorCode)]);
   if (patch.resultHash !== undefined) columns.push(['result_hash', patch.resultHash === null ? null : text('resultHash', patch.resultHash)]);
+  if (patch.resultJson !== undefined) columns.push(['result_json', patch.resultJson === null ? null : json('resultJson', patch.resultJson), '::json']);
   return columns;
 }
 
@@ -85,6 +91,19 @@ export function ledgerState(field: string, value: unknown): LedgerState {
 function text(field: string, value: unknown): string {
   if (typeof value !== 'string' || value.length === 0) throw invalid(field, 'must be a non-empty string');
   return value;
+}
+
+/** JSON text (both drivers take json parameters as text), refused when the value is not JSON or too large to keep. */
+function json(field: string, value: unknown): string {
+  let text: string | undefined;
+  try {
+    text = JSON.stringify(value);
+  } catch (error) {
+    throw new StoreError('invalid_input', `${field} must be serialisable as JSON`, { cause: error });
+  }
+  if (text === undefined) throw invalid(field, 'must be a JSON value');
+  if (Buffer.byteLength(text) > MAX_RESULT_JSON_BYTES) throw invalid(field, `must be at most ${MAX_RESULT_JSON_BYTES} bytes as JSON`);
+  return text;
 }
 
 function address(field: string, value: unknown): Address {

@@ -5,6 +5,7 @@ import { ledgerState, patchColumns, storedClaim, toEntry, type LedgerRow } from 
 
 export const DEFAULT_LIST_LIMIT = 100;
 export const MAX_LIST_LIMIT = 1000;
+export const MAX_PRUNE_LIMIT = 10_000;
 
 const CLAIMED: LedgerState = 'claimed';
 const RELEASED: LedgerState = 'released';
@@ -69,7 +70,7 @@ export class SqlPaymentLedger implements PaymentLedger {
     const columns = patchColumns(patch);
     if (sources.length === 0) return null;
     const params: unknown[] = [target, x402RequestId, ...columns.map(([, value]) => value), ...sources];
-    const assignments = columns.map(([column], i) => `, ${column} = $${i + 3}`).join('');
+    const assignments = columns.map(([column, , cast = ''], i) => `, ${column} = $${i + 3}${cast}`).join('');
     const placeholders = sources.map((_, i) => `$${i + 3 + columns.length}`).join(', ');
     const [row] = await this.db.query<LedgerRow>(
       `UPDATE payment_ledger SET state = $1, updated_at = now()${assignments}
@@ -95,5 +96,20 @@ export class SqlPaymentLedger implements PaymentLedger {
         ? await this.db.query<LedgerRow>(`SELECT * FROM payment_ledger ${order} $1`, [limit])
         : await this.db.query<LedgerRow>(`SELECT * FROM payment_ledger WHERE state = $1 ${order} $2`, [ledgerState('state', options.state), limit]);
     return rows.map(toEntry);
+  }
+
+  async pruneResults(before: Date, limit: number): Promise<number> {
+    if (!(before instanceof Date) || Number.isNaN(before.getTime())) throw new StoreError('invalid_input', 'before must be a valid date');
+    if (!Number.isInteger(limit) || limit < 1 || limit > MAX_PRUNE_LIMIT) throw new StoreError('invalid_input', `limit must be an integer from 1 to ${MAX_PRUNE_LIMIT}`);
+    // SKIP LOCKED: instances pruning together take different rows instead of waiting on each other.
+    const rows = await this.db.query(
+      `UPDATE payment_ledger SET result_json = NULL
+        WHERE x402_request_id IN (SELECT x402_request_id FROM payment_ledger
+                                   WHERE result_json IS NOT NULL AND updated_at < $1
+                                   ORDER BY updated_at LIMIT $2 FOR UPDATE SKIP LOCKED)
+        RETURNING x402_request_id`,
+      [before, limit],
+    );
+    return rows.length;
   }
 }

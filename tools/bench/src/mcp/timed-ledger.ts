@@ -9,5 +9,6 @@ export function timedLedger(ledger: PaymentLedger, timings: () => ServerTimings 
     transition: (...args) => time('transition', () => ledger.transition(...args)),
     get: (x402RequestId) => time('get', () => ledger.get(x402RequestId)),
     list: (options) => time('list', () => ledger.list(options)),
+    pruneResults: (before, limit) => time('pruneResults', () => ledger.pruneResults(before, limit)),
   };
 }
