@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
+import { JSON_TOO_DEEP_MESSAGE, contentEncodingRefusal, jsonTooDeep } from '@paysight/contracts';
 import type { McpService, McpSessionOptions } from './tool-server.js';
 import { jsonRpcAnswer, plainToolsListId } from './tools-list-answer.js';
 import { parseToolsets } from './toolsets.js';
@@ -49,11 +50,16 @@ function foreignHost(req: IncomingMessage, allowed: readonly string[]): string |
 
 type BodyRead = { ok: true; body: unknown } | { ok: false; status: number; code: number; message: string };
 
-/** Reads the body with data events (a stream's async iterator costs measurably more per request). */
+/**
+ * Reads the body with data events (a stream's async iterator costs measurably more per request).
+ * The REST rules apply: a size limit, no Content-Encoding, a depth limit checked before the parse.
+ */
 function readJson(req: IncomingMessage, maxBytes: number): Promise<BodyRead> {
   const tooLarge: BodyRead = { ok: false, status: 413, code: ErrorCode.InvalidRequest, message: `The request body is larger than ${maxBytes} bytes.` };
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > maxBytes) return Promise.resolve(tooLarge);
+  const refusal = contentEncodingRefusal(req.headers['content-encoding']);
+  if (refusal) return Promise.resolve({ ok: false, status: 415, code: ErrorCode.InvalidRequest, message: refusal });
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -70,8 +76,10 @@ function readJson(req: IncomingMessage, maxBytes: number): Promise<BodyRead> {
     req.on('error', reject);
     req.on('end', () => {
       if (size > maxBytes) return;
+      const bytes = Buffer.concat(chunks, size);
+      if (jsonTooDeep(bytes)) return resolve({ ok: false, status: 400, code: ErrorCode.InvalidRequest, message: JSON_TOO_DEEP_MESSAGE });
       try {
-        resolve({ ok: true, body: JSON.parse(Buffer.concat(chunks, size).toString('utf8')) });
+        resolve({ ok: true, body: JSON.parse(bytes.toString('utf8')) });
       } catch {
         resolve({ ok: false, status: 400, code: ErrorCode.ParseError, message: 'Parse error: the body is not JSON.' });
       }
