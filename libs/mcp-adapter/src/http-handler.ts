@@ -35,14 +35,14 @@ function hostnameOf(value: string | undefined): string | null {
   }
 }
 
-/** Refuses a request whose Host or Origin header names a host outside the allowed list. */
+/** Refuses a request whose Host or Origin header names a host outside the allowed list; the refusal never repeats the header. */
 function foreignHost(req: IncomingMessage, allowed: readonly string[]): string | null {
   const host = hostnameOf(req.headers.host);
-  if (!host || !allowed.includes(host)) return `Host ${JSON.stringify(req.headers.host ?? '')} is not served here`;
+  if (!host || !allowed.includes(host)) return 'the Host header names a host not served here';
   const origin = req.headers.origin;
   if (origin !== undefined && origin !== 'null') {
     const originHost = hostnameOf(origin);
-    if (!originHost || !allowed.includes(originHost)) return `Origin ${JSON.stringify(origin)} may not call this server`;
+    if (!originHost || !allowed.includes(originHost)) return 'the Origin header names a host that may not call this server';
   }
   if (origin === 'null') return 'An opaque Origin may not call this server';
   return null;
