@@ -132,10 +132,11 @@ function paymentCases(random: Random, entry: CatalogEntry, payments: Payments, p
   const forms = [...garbagePayments(random), payments.expired, payments.tampered, payments.truncated, `${payments.genuine}==`, payments.genuine.replaceAll('=', '')];
   // A genuine payment names another route of another price: presented here it must not be served.
   if (priceOf(entry).atomic !== priceOf(paidFor).atomic) forms.push(payments.genuine);
-  const cases = forms.flatMap((value, i) =>
+  const cases: HostileRequest[] = forms.flatMap((value, i) =>
     PAYMENT_HEADERS.map((header) => ({ label: `payment form ${i} in ${header}`, method: 'POST', path: entry.path, headers: { 'content-type': 'application/json', [header]: value }, body: valid })),
   );
   cases.push({ label: 'both payment headers', method: 'POST', path: entry.path, headers: { 'content-type': 'application/json', 'payment-signature': payments.tampered, 'x-payment': payments.expired }, body: valid });
+  cases.push({ label: 'a payment header sent twice', method: 'POST', path: entry.path, headers: { 'content-type': 'application/json', 'payment-signature': [payments.tampered, payments.expired] }, body: valid });
   cases.push({ label: 'a payment and a hostile body', method: 'POST', path: entry.path, headers: { 'content-type': 'application/json', 'payment-signature': pick(random, forms) }, body: Buffer.from(JSON.stringify(mutate(random, entry.example, BODY_LIMIT))) });
   return cases;
 }
@@ -201,6 +202,10 @@ function mcpCases(random: Random, payments: Payments, paidFor: CatalogEntry): Ho
       headers: { ...MCP_HEADERS, ...c.headers },
     })),
     mcpRequest('no Accept header', { jsonrpc: '2.0', id: 1, method: 'tools/list' }, { 'content-type': 'application/json' }),
+    mcpRequest('a foreign Host', { jsonrpc: '2.0', id: 1, method: 'tools/list' }, { ...MCP_HEADERS, host: `evil.example:${CANARIES[2]}` }),
+    mcpRequest('an opaque Origin', { jsonrpc: '2.0', id: 1, method: 'tools/list' }, { ...MCP_HEADERS, origin: 'null' }),
+    { ...mcpRequest('hostile toolsets and pageSize', { jsonrpc: '2.0', id: 1, method: 'tools/list' }), path: `/api/mcp?toolsets=${encodeURIComponent(`__proto__,${CANARIES[2]}`)}&pageSize=1e9` },
+    { ...mcpRequest('a broken query escape', { jsonrpc: '2.0', id: 1, method: 'tools/list' }), path: '/api/mcp?toolsets=%E0%A4%A&pageSize=%' },
   ];
 }
 

@@ -26,7 +26,8 @@ export interface HostileRequest {
   label: string;
   method: string;
   path: string;
-  headers: Record<string, string>;
+  /** '' sends no such header; a list sends the header once per value. */
+  headers: Record<string, string | string[]>;
   body?: Buffer;
 }
 
