@@ -60,6 +60,7 @@ export async function startApiService(config: ApiConfig, chainSource: ChainSourc
       mcpTrustTools: config.mcpTrustTools,
       mcpAllowedHosts: config.mcpAllowedHosts,
       agentDiscovery: config.agentDiscovery,
+      unpaidRateLimit: config.unpaidRateLimit,
       log: jsonLogger({ enabled: config.logRequests, write: options.logWrite }),
     };
     const serving = createServing(deps);

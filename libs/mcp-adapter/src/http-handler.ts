@@ -1,8 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
-import { JSON_TOO_DEEP_MESSAGE, contentEncodingRefusal, jsonTooDeep } from '@paysight/contracts';
+import { JSON_TOO_DEEP_MESSAGE, contentEncodingRefusal, jsonTooDeep, rateLimitedMessage } from '@paysight/contracts';
 import type { McpService, McpSessionOptions } from './tool-server.js';
+import { presentsPayment } from './payment-arguments.js';
 import { jsonRpcAnswer, plainToolsListId } from './tools-list-answer.js';
 import { parseToolsets } from './toolsets.js';
 
@@ -15,7 +16,15 @@ export interface McpHttpOptions {
   allowedHosts: () => readonly string[];
   /** Largest JSON-RPC body accepted, in bytes. */
   maxBodyBytes: number;
+  /**
+   * Asked for each body that carries no well-formed payment: null admits it, a number refuses it
+   * with 429 and that many seconds in Retry-After. Paid calls are never asked.
+   */
+  limitUnpaid?: (req: IncomingMessage) => number | null;
 }
+
+/** JSON-RPC leaves -32000 to -32099 to the server: this one answers a rate-limited request (HTTP 429). */
+export const RATE_LIMITED_JSON_RPC_CODE = -32029;
 
 export const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'] as const;
 
@@ -127,6 +136,11 @@ export function createMcpHttpHandler(options: McpHttpOptions): Handler {
     if (!session.ok) return sendJsonRpcError(res, 400, ErrorCode.InvalidParams, session.message);
     const read = await readJson(req, options.maxBodyBytes);
     if (!read.ok) return sendJsonRpcError(res, read.status, read.code, read.message);
+    const retryAfter = options.limitUnpaid && !presentsPayment(read.body) ? options.limitUnpaid(req) : null;
+    if (retryAfter !== null) {
+      res.setHeader('Retry-After', String(retryAfter));
+      return sendJsonRpcError(res, 429, RATE_LIMITED_JSON_RPC_CODE, rateLimitedMessage(retryAfter));
+    }
 
     const listId = plainToolsListId(req, read.body);
     const listJson = listId === null ? null : options.service.toolsListJson(session.session);

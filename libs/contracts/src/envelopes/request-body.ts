@@ -1,5 +1,5 @@
 /**
- * Rules every JSON request body shares, on REST, on /api/mcp and on the free recommend endpoint
+ * Rules every request shares, on REST, on /api/mcp and on the free recommend endpoint
  * (docs/errors.md, "Request bodies").
  */
 
@@ -52,3 +52,7 @@ export function contentEncodingRefusal(header: string | string[] | undefined): s
 
 /** The message of a 400 for a body nested deeper than JSON_MAX_DEPTH. */
 export const JSON_TOO_DEEP_MESSAGE = `The request body nests arrays and objects deeper than ${JSON_MAX_DEPTH} levels.`;
+
+/** The message of a 429 for too many requests without a payment, on REST and MCP alike. */
+export const rateLimitedMessage = (retryAfterSeconds: number) =>
+  `Too many requests without a payment from this address; try again in ${retryAfterSeconds} s. Paid requests are not limited.`;
