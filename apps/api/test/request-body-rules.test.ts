@@ -1,5 +1,6 @@
+import { connect } from 'node:net';
 import { gzipSync } from 'node:zlib';
-import { CATALOG, DISCOVERY_PATHS, JSON_MAX_DEPTH } from '@paysight/contracts';
+import { CATALOG, DISCOVERY_PATHS, JSON_MAX_DEPTH, errorBodySchema } from '@paysight/contracts';
 import { startTestApi, type TestApi } from '@paysight/testkit/api';
 
 // One rule on each reader of a JSON body: the paid REST routes (express.json), the free recommend
@@ -61,6 +62,27 @@ describe('request body rules on every reader', () => {
     const res = await post(readers()[0]!, JSON.stringify({ ...(paid.example as Record<string, unknown>), notes: JSON.parse(nested(JSON_MAX_DEPTH - 1)) }));
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ error: { code: 'invalid_request' } });
+  });
+
+  /** Raw bytes on a fresh connection: what Node's own HTTP parser refuses before any route runs. */
+  function raw(bytes: string): Promise<string> {
+    const { port } = new URL(api.url);
+    return new Promise((resolve, reject) => {
+      const chunks: Buffer[] = [];
+      const socket = connect(Number(port), '127.0.0.1', () => socket.end(bytes));
+      socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+      socket.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+      socket.on('error', reject);
+    });
+  }
+
+  it('gives what Node refuses before any route (headers over 16 KiB, broken HTTP) the one error body too', async () => {
+    const big = await fetch(`${api.url}${paid.path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'payment-signature': 'A'.repeat(17_000) }, body });
+    expect(big.status).toBe(431);
+    expect(errorBodySchema.parse(await big.json()).error.code).toBe('invalid_request');
+    const broken = await raw('NOT HTTP AT ALL\r\n\r\n');
+    expect(broken).toMatch(/^HTTP\/1\.1 400 /);
+    expect(errorBodySchema.parse(JSON.parse(broken.slice(broken.indexOf('\r\n\r\n') + 4))).error.code).toBe('invalid_request');
   });
 
   it('answers the next request normally', async () => {
