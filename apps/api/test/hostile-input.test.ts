@@ -36,7 +36,7 @@ const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
 
 function send(base: string, hostile: HostileRequest): Promise<Answer> {
   const headers = Object.fromEntries(Object.entries(hostile.headers).filter(([, v]) => v !== ''));
-  if (hostile.body) headers['content-length'] = String(hostile.body.length);
+  if (hostile.body && !hostile.chunked) headers['content-length'] = String(hostile.body.length);
   return new Promise((resolve, reject) => {
     const req = request(`${base}${hostile.path}`, { method: hostile.method, headers, agent, timeout: 20_000 }, (res) => {
       const chunks: Buffer[] = [];
@@ -46,12 +46,29 @@ function send(base: string, hostile: HostileRequest): Promise<Answer> {
     });
     req.on('timeout', () => req.destroy(new Error(`no answer to ${hostile.label}`)));
     req.on('error', reject);
-    req.end(hostile.body);
+    if (!hostile.chunked || !hostile.body) return req.end(hostile.body);
+    const half = Math.floor(hostile.body.length / 2);
+    req.write(hostile.body.subarray(0, half));
+    req.end(hostile.body.subarray(half));
   });
 }
 
-/** What is wrong with one answer: a 500, an echoed secret, an error body of another shape. */
-function problemsOf(hostile: HostileRequest, answer: Answer, secrets: readonly string[], mcp: boolean): string[] {
+/** Starts a body, then hangs up halfway: the server must shrug it off. */
+function abandon(base: string, path: string, headers: Record<string, string>): Promise<void> {
+  return new Promise((resolve) => {
+    const req = request(`${base}${path}`, { method: 'POST', headers: { ...headers, 'content-length': '1000' } });
+    req.on('error', () => resolve());
+    req.write('{"address":"0x', () => setImmediate(() => req.destroy()));
+    req.on('close', () => resolve());
+  });
+}
+
+/**
+ * What is wrong with one answer: a 500, an echoed secret, an error body of another shape (JSON-RPC
+ * on /api/mcp exactly; any other address, /api/mcp/ and /API/MCP included, is REST's).
+ */
+function problemsOf(hostile: HostileRequest, answer: Answer, secrets: readonly string[]): string[] {
+  const mcp = hostile.path.split('?', 1)[0] === '/api/mcp';
   const where = `${hostile.method} ${hostile.path.slice(0, 80)} [${hostile.label}] -> ${answer.status}`;
   const problems: string[] = [];
   if (answer.status >= 500 && answer.status !== 501 && answer.status !== 503) problems.push(`${where}: a ${answer.status}`);
@@ -136,6 +153,7 @@ function paymentCases(random: Random, entry: CatalogEntry, payments: Payments, p
     PAYMENT_HEADERS.map((header) => ({ label: `payment form ${i} in ${header}`, method: 'POST', path: entry.path, headers: { 'content-type': 'application/json', [header]: value }, body: valid })),
   );
   cases.push({ label: 'both payment headers', method: 'POST', path: entry.path, headers: { 'content-type': 'application/json', 'payment-signature': payments.tampered, 'x-payment': payments.expired }, body: valid });
+  cases.push({ label: 'payment headers over 16 KiB in all', method: 'POST', path: entry.path, headers: { 'content-type': 'application/json', 'payment-signature': 'A'.repeat(9000), 'x-payment': 'B'.repeat(9000) }, body: valid });
   cases.push({ label: 'a payment header sent twice', method: 'POST', path: entry.path, headers: { 'content-type': 'application/json', 'payment-signature': [payments.tampered, payments.expired] }, body: valid });
   cases.push({ label: 'a payment and a hostile body', method: 'POST', path: entry.path, headers: { 'content-type': 'application/json', 'payment-signature': pick(random, forms) }, body: Buffer.from(JSON.stringify(mutate(random, entry.example, BODY_LIMIT))) });
   return cases;
@@ -145,7 +163,9 @@ function freeRouteCases(random: Random): HostileRequest[] {
   const documents = Object.entries(DISCOVERY_PATHS).filter(([name]) => name !== 'mcpEndpoint' && name !== 'recommend').map(([, path]) => path);
   const garbage = garbagePayments(random);
   return [
-    ...endpointCases(random, DISCOVERY_PATHS.recommend, { goal: 'check a wallet', walletCount: 1 }, RECOMMEND_LIMIT, MUTATIONS_PER_ROUTE),
+    // Recommend hangs up on a body over its limit without reading the rest (docs/agents.md): a chunked
+    // one would meet a reset before its answer, so it is sent with its length only.
+    ...endpointCases(random, DISCOVERY_PATHS.recommend, { goal: 'check a wallet', walletCount: 1 }, RECOMMEND_LIMIT, MUTATIONS_PER_ROUTE).filter((c) => c.label !== 'a chunked body over the limit'),
     ...documents.flatMap((path) => [
       ...['POST', ...WRONG_METHODS].map((method) => ({ label: `method ${method}`, method, path, headers: { 'content-type': 'application/json' }, body: method === 'POST' ? Buffer.from('{"__proto__":{"polluted":1}}') : undefined })),
       { label: 'hostile query', method: 'GET', path: `${path}?__proto__[polluted]=yes&toolsets=${encodeURIComponent('\u0000,../..')}&pageSize=-1`, headers: {} },
@@ -232,18 +252,16 @@ describe('hostile input over every route (bounded, seeded fuzz)', () => {
     const mcp = mcpCases(random, payments, paidFor);
     const problems: string[] = [];
     const statuses = new Map<number, number>();
-    const run = (mcpShape: boolean) => async (hostile: HostileRequest) => {
+    await inPool([...rest, ...free, ...mcp], async (hostile) => {
       const answer = await send(api.url, hostile);
       statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
-      problems.push(...problemsOf(hostile, answer, secrets, mcpShape));
-    };
-    await inPool(rest, run(false));
-    await inPool(free, run(false));
-    await inPool(mcp, run(true));
+      problems.push(...problemsOf(hostile, answer, secrets));
+    });
 
     expect(problems).toEqual([]);
     expect(rest.length + free.length + mcp.length).toBeGreaterThan(2000);
     expect(statuses.get(500)).toBeUndefined();
+    for (const path of [paidFor.path, DISCOVERY_PATHS.recommend, '/api/mcp']) await abandon(api.url, path, MCP_HEADERS);
     // Still serving, unpolluted, and nothing moved on chain.
     const after = await fetch(`${api.url}${paidFor.path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(paidFor.example) });
     expect(after.status).toBe(402);

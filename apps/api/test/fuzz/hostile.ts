@@ -29,6 +29,8 @@ export interface HostileRequest {
   /** '' sends no such header; a list sends the header once per value. */
   headers: Record<string, string | string[]>;
   body?: Buffer;
+  /** Send the body in chunks without a Content-Length. */
+  chunked?: boolean;
 }
 
 const json = 'application/json';
@@ -66,6 +68,7 @@ export function hostileBodies(example: unknown, limitBytes: number): [string, Bu
     ['a body over the limit', text(`{"notes":"${'x'.repeat(limitBytes + 1024)}"}`)],
     ['a planted private key', text(`{${inner ? `${inner},` : ''}"notes":"${CANARY_KEY}"}`)],
     ['a planted password field', text(`{${inner ? `${inner},` : ''}"password":"${CANARY_TOKEN}"}`)],
+    ['random bytes', Buffer.from(Array.from({ length: 2048 }, (_, i) => (i * 7919 + 13) % 256))],
     ['huge numbers', text('{"address":9007199254740993,"chain":-0,"addresses":[1e308,-1e308]}')],
   ];
 }
@@ -160,5 +163,9 @@ export function endpointCases(random: Random, path: string, example: unknown, li
     ...WRONG_CONTENT_TYPES.map((type) => post(`content type ${JSON.stringify(type)}`, valid, { 'content-type': type })),
     ...CONTENT_ENCODINGS.map((encoding) => post(`content encoding ${encoding}`, valid, { 'content-encoding': encoding })),
     { ...post('a hostile query string', valid), path: `${path}?__proto__[polluted]=yes&constructor[prototype][polluted]=yes&a=%00%ff` },
+    { ...post('a trailing slash', valid), path: `${path}/` },
+    { ...post('upper case', valid), path: path.toUpperCase() },
+    { ...post('a chunked body over the limit', Buffer.from(`{"notes":"${'c'.repeat(limitBytes + 1024)}"}`)), chunked: true },
+    { ...post('a chunked body', valid), chunked: true },
   ];
 }
