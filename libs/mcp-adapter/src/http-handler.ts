@@ -69,7 +69,7 @@ function readJson(req: IncomingMessage, maxBytes: number): Promise<BodyRead> {
   if (Number.isFinite(declared) && declared > maxBytes) return Promise.resolve(tooLarge);
   const refusal = contentEncodingRefusal(req.headers['content-encoding']);
   if (refusal) return Promise.resolve({ ok: false, status: 415, code: ErrorCode.InvalidRequest, message: refusal });
-  return new Promise((resolve, reject) => {
+  return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;
     req.on('data', (chunk: Buffer) => {
@@ -82,7 +82,8 @@ function readJson(req: IncomingMessage, maxBytes: number): Promise<BodyRead> {
         chunks.push(chunk);
       }
     });
-    req.on('error', reject);
+    // A client that hangs up mid-body is no fault of ours: answered (to no one) like any bad body.
+    req.on('error', () => resolve({ ok: false, status: 400, code: ErrorCode.InvalidRequest, message: 'The request ended before its body did.' }));
     req.on('end', () => {
       if (size > maxBytes) return;
       const bytes = Buffer.concat(chunks, size);
