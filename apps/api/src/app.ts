@@ -1,14 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { ServiceError, type ChainSource, type Narrator, type Store } from '@paysight/contracts';
+import { DISCOVERY_PATHS, ServiceError, rateLimitedMessage, type ChainSource, type Narrator, type Store } from '@paysight/contracts';
 import { LOOPBACK_HOSTS, createMcpHttpHandler, createMcpService, type McpService } from '@paysight/mcp-adapter';
 import { createPaidCallService, type PaidCallService } from '@paysight/paid-call';
-import type { BreakerState, PaidCallProcessor } from '@paysight/payment';
+import { decodePayment, type BreakerState, type PaidCallProcessor } from '@paysight/payment';
 import { TOOL_MODULES } from '@paysight/tools';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
-import express, { type ErrorRequestHandler, type Express } from 'express';
+import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
 import { sendError } from './http/errors.js';
 import { bodyErrors, jsonBody } from './http/json-body.js';
 import { silentLogger, type Logger } from './http/logger.js';
+import { clientAddress, createRateLimiter, type RateLimit, type RateLimiter } from './http/rate-limit.js';
 import type { DiscoveryDeps } from './discovery/deps.js';
 import type { X402Profile } from './discovery/x402-profile.js';
 import { agentsPageRouter } from './routes/agents-page.js';
@@ -40,6 +41,8 @@ export interface ApiDeps {
   mcpAllowedHosts?: readonly string[];
   /** Serve /api/agents/recommend and the workflow manifest (default true); off, both answer 404. */
   agentDiscovery?: boolean;
+  /** Requests without a payment per client address (UNPAID_RATE_LIMIT); absent or null = no limit. */
+  unpaidRateLimit?: RateLimit | null;
   clock?: () => Date;
   log?: Logger;
 }
@@ -48,6 +51,8 @@ export interface ApiDeps {
 export interface Serving {
   paidCalls: PaidCallService;
   mcp: McpService;
+  /** One count per client for REST and MCP together; null when unpaid requests are not limited. */
+  unpaidLimit: RateLimiter | null;
 }
 
 export function createServing(deps: ApiDeps): Serving {
@@ -65,7 +70,7 @@ export function createServing(deps: ApiDeps): Serving {
     onToolFailure: ({ toolId, requestId, error }) => log.error('tool_failed', { requestId, tool: toolId, error: describe(error) }),
   });
   const mcp = createMcpService({ paidCalls, publicBaseUrl: deps.publicBaseUrl, trustTools: deps.mcpTrustTools, serverInfo: { name: 'paysight', version: SERVICE_VERSION } });
-  return { paidCalls, mcp };
+  return { paidCalls, mcp, unpaidLimit: deps.unpaidRateLimit ? createRateLimiter(deps.unpaidRateLimit) : null };
 }
 
 export const MCP_PATH = '/api/mcp';
@@ -78,10 +83,12 @@ export const MCP_PATH = '/api/mcp';
 export function createRequestListener(deps: ApiDeps, serving: Serving = createServing(deps)): RequestListener {
   const log = deps.log ?? silentLogger;
   const app = createApp(deps, serving);
+  const unpaidLimit = serving.unpaidLimit;
   const mcp = createMcpHttpHandler({
     service: serving.mcp,
     maxBodyBytes: deps.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES,
     allowedHosts: allowedMcpHosts(deps),
+    limitUnpaid: unpaidLimit ? (req) => unpaidLimit(clientAddress(req)) : undefined,
   });
   return (req, res) => {
     if (pathOf(req.url) !== MCP_PATH) {
@@ -140,6 +147,7 @@ export function createApp(deps: ApiDeps, serving: Serving = createServing(deps))
     }));
     next();
   });
+  if (serving.unpaidLimit) app.use(limitUnpaid(serving.unpaidLimit));
   const discovery: DiscoveryDeps = { publicBaseUrl: deps.publicBaseUrl, agentDiscovery: deps.agentDiscovery ?? true, x402: deps.x402, payments: deps.payments, mcp: serving.mcp };
   // Ahead of the JSON body parser: recommend answers 413 from the declared size, before reading a byte.
   app.use(agentsRouter(discovery));
@@ -156,6 +164,20 @@ export function createApp(deps: ApiDeps, serving: Serving = createServing(deps))
   app.use((req, res) => sendError(res, 404, 'not_found', `No route for ${req.method} ${req.path}.`));
   app.use(errorHandler(log));
   return app;
+}
+
+/**
+ * Requests without a well-formed payment header count against their client's limit (429 past it);
+ * paid retries never do, nor the health check a load balancer polls.
+ */
+function limitUnpaid(take: RateLimiter): RequestHandler {
+  return (req, res, next) => {
+    if (req.path === DISCOVERY_PATHS.health || decodePayment(req.headers).status === 'decoded') return next();
+    const retryAfter = take(clientAddress(req));
+    if (retryAfter === null) return next();
+    res.setHeader('Retry-After', String(retryAfter));
+    sendError(res, 429, 'rate_limited', rateLimitedMessage(retryAfter), { retryAfterSeconds: retryAfter });
+  };
 }
 
 function describe(error: unknown): string {

@@ -65,6 +65,7 @@ export async function startApiService(config: ApiConfig, chainSource: ChainSourc
       mcpTrustTools: config.mcpTrustTools,
       mcpAllowedHosts: config.mcpAllowedHosts,
       agentDiscovery: config.agentDiscovery,
+      unpaidRateLimit: config.unpaidRateLimit,
       log,
     };
     const serving = createServing(deps);

@@ -2,6 +2,7 @@ import { evmAddress } from '@paysight/contracts';
 import { DEFAULT_RESULT_RETENTION_DAYS } from '@paysight/payment';
 import path from 'node:path';
 import { z } from 'zod';
+import type { RateLimit } from './http/rate-limit.js';
 import type { OpenAiCompatibleConfig } from './narration/index.js';
 
 export interface ApiConfig {
@@ -34,6 +35,8 @@ export interface ApiConfig {
   agentDiscovery: boolean;
   /** OpenAI-compatible provider for optional AI sections; null keeps every report deterministic. */
   ai: OpenAiCompatibleConfig | null;
+  /** Requests without a payment per client address (UNPAID_RATE_LIMIT); null = no limit. */
+  unpaidRateLimit: RateLimit | null;
 }
 
 export class ConfigError extends Error {
@@ -62,6 +65,22 @@ function aiConfig(e: AiEnv): OpenAiCompatibleConfig | null {
 const onOff = z.enum(['on', 'off', 'true', 'false', '1', '0'], { error: 'must be on or off' }).default('on');
 const isOn = (value: string) => ['on', 'true', '1'].includes(value);
 
+const WINDOW_UNITS_MS = { s: 1000, m: 60_000, h: 3_600_000 } as const;
+
+/** `<count>/<window>` (`600/1m`, `20/10s`, `5000/h`), or `0`/`off` for none. */
+const rateLimit = z
+  .string()
+  .trim()
+  .regex(/^(0|off|\d{1,9}\/\d{0,6}[smh])$/, 'must be <count>/<window> such as 600/1m or 20/10s (units s, m, h), or 0 to turn it off')
+  .transform((value): RateLimit | null => {
+    const [count, window] = value.split('/');
+    const limit = Number(count);
+    if (!window || !limit) return null;
+    const amount = window.length > 1 ? Number(window.slice(0, -1)) : 1;
+    return { limit, windowMs: amount * WINDOW_UNITS_MS[window.at(-1) as keyof typeof WINDOW_UNITS_MS] };
+  })
+  .refine((rule) => rule === null || rule.windowMs > 0, 'the window must be longer than 0');
+
 const envSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(4021),
@@ -89,6 +108,7 @@ const envSchema = z.object({
     .transform((value) => value.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean))
     .refine((hosts) => hosts.every((h) => /^[a-z0-9.-]+$|^\[[0-9a-f:]+\]$/.test(h)), 'must be a comma-separated list of host names without ports')
     .default([]),
+  UNPAID_RATE_LIMIT: rateLimit.prefault('600/1m'),
   ...aiEnvShape,
 }).refine(aiVariablesTogether, aiVariablesMessage);
 
@@ -129,10 +149,14 @@ export function loadApiConfig(env: Record<string, string | undefined>): ApiConfi
     agentDiscovery: isOn(e.AGENT_DISCOVERY),
     mcpAllowedHosts: e.MCP_ALLOWED_HOSTS,
     ai: aiConfig(e),
+    unpaidRateLimit: e.UNPAID_RATE_LIMIT,
   };
 }
 
-/** Settings for an API composed in code (the embedded stack, tests, benchmarks): the environment's defaults, then `given`. */
+/**
+ * Settings for an API composed in code (the embedded stack, tests, benchmarks): the environment's
+ * defaults, then `given`; except the unpaid rate limit, off unless given (they send from one address).
+ */
 export function apiConfig(given: Pick<ApiConfig, 'payTo' | 'facilitatorUrl'> & Partial<ApiConfig>): ApiConfig {
   return {
     host: '127.0.0.1',
@@ -151,6 +175,7 @@ export function apiConfig(given: Pick<ApiConfig, 'payTo' | 'facilitatorUrl'> & P
     mcpAllowedHosts: [],
     agentDiscovery: true,
     ai: null,
+    unpaidRateLimit: null,
     ...given,
   };
 }

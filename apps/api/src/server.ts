@@ -1,5 +1,6 @@
 import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { answerClientError } from './http/client-error.js';
 
 export interface RunningServer {
   url: string;
@@ -11,6 +12,7 @@ export interface RunningServer {
 export async function listen(listener: RequestListener, host: string, port: number): Promise<RunningServer> {
   const server: Server = createServer(listener);
   server.keepAliveTimeout = 65_000;
+  server.on('clientError', answerClientError);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {

@@ -24,7 +24,16 @@ describe('API configuration', () => {
       bodyLimitBytes: 262_144,
       logRequests: true,
       ai: null,
+      unpaidRateLimit: { limit: 600, windowMs: 60_000 },
     });
+  });
+
+  it('reads UNPAID_RATE_LIMIT as <count>/<window>, 0 or off turning it off', () => {
+    const limit = (value: string) => loadApiConfig({ ...minimal, UNPAID_RATE_LIMIT: value }).unpaidRateLimit;
+    expect(limit('20/10s')).toEqual({ limit: 20, windowMs: 10_000 });
+    expect(limit('5000/h')).toEqual({ limit: 5000, windowMs: 3_600_000 });
+    expect([limit('0'), limit('off'), limit('0/1m')]).toEqual([null, null, null]);
+    for (const bad of ['600', '600/1d', '-1/1m', '10/0s', 'ten/1m']) expect(() => limit(bad)).toThrow(/UNPAID_RATE_LIMIT/);
   });
 
   it('reports every problem at once, by variable', () => {

@@ -150,7 +150,10 @@ describe('/api/mcp: tools, toolsets, validation and protection', () => {
 
   it('refuses foreign Host and Origin headers (DNS rebinding), GET streams, and oversized bodies', async () => {
     const list = { jsonrpc: '2.0', id: 1, method: 'tools/list' };
-    expect((await rpc(`${mcp.api.url}/api/mcp`, list, { origin: 'https://evil.example' })).status).toBe(403);
+    const foreign = await rpc(`${mcp.api.url}/api/mcp`, list, { origin: 'https://evil-7Qx9.example' });
+    expect(foreign.status).toBe(403);
+    // The refusal never repeats the header it refuses.
+    expect(await foreign.text()).not.toContain('evil-7Qx9');
     expect(await statusWithHost(`${mcp.api.url}/api/mcp`, 'evil.example')).toBe(403);
     expect(await statusWithHost(`${mcp.api.url}/api/mcp`, new URL(mcp.api.url).host)).toBe(200);
     expect((await rpc(`${mcp.api.url}/api/mcp`, list, { origin: mcp.api.url })).status).toBe(200);

@@ -129,7 +129,7 @@ describe('GET /openapi.json', () => {
     }
     const recommend = doc.paths[DISCOVERY_PATHS.recommend].post as Json;
     expect(resolve(doc, recommend.requestBody.content['application/json'].schema)).toEqual(jsonSchemaOf(recommendRequest, 'input'));
-    expect(Object.keys(recommend.responses).sort()).toEqual(['200', '400', '404', '413']);
+    expect(Object.keys(recommend.responses).sort()).toEqual(['200', '400', '404', '413', '415', '429']);
     const workflows = doc.paths[DISCOVERY_PATHS.workflows].get as Json;
     expect(resolve(doc, workflows.responses['200'].content['application/json'].schema)).toEqual(jsonSchemaOf(workflowManifest, 'output'));
     expect(Object.keys(workflows.responses).sort()).toEqual(['200', '404']);

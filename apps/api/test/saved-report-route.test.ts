@@ -123,7 +123,7 @@ describe('GET /reports/:id', () => {
   test('unknown and malformed ids get one and the same 404, whatever is asked for', async () => {
     const unknown = savedReportPath(url.split('/').pop()!.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')));
     const answers = await Promise.all(
-      [unknown, '/reports/x', `/reports/${'a'.repeat(42)}+`, '/reports/..%2F..%2Fetc', `/reports/${'z'.repeat(5000)}`, "/reports/' OR 1=1 --"].flatMap((path) =>
+      [unknown, '/reports/x', `/reports/${'a'.repeat(42)}+`, '/reports/..%2F..%2Fetc', `/reports/${'z'.repeat(5000)}`, "/reports/' OR 1=1 --", '/reports/%E0%A4%A', '/reports/%'].flatMap((path) =>
         [undefined, 'application/json'].map(async (accept) => {
           const res = await get(`${api.url}${path}`, accept);
           expectPrivate(res);

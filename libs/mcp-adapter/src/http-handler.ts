@@ -1,7 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
+import { JSON_TOO_DEEP_MESSAGE, contentEncodingRefusal, jsonTooDeep, rateLimitedMessage } from '@paysight/contracts';
 import type { McpService, McpSessionOptions } from './tool-server.js';
+import { presentsPayment } from './payment-arguments.js';
 import { jsonRpcAnswer, plainToolsListId } from './tools-list-answer.js';
 import { parseToolsets } from './toolsets.js';
 
@@ -14,7 +16,15 @@ export interface McpHttpOptions {
   allowedHosts: () => readonly string[];
   /** Largest JSON-RPC body accepted, in bytes. */
   maxBodyBytes: number;
+  /**
+   * Asked for each body that carries no well-formed payment: null admits it, a number refuses it
+   * with 429 and that many seconds in Retry-After. Paid calls are never asked.
+   */
+  limitUnpaid?: (req: IncomingMessage) => number | null;
 }
+
+/** JSON-RPC leaves -32000 to -32099 to the server: this one answers a rate-limited request (HTTP 429). */
+export const RATE_LIMITED_JSON_RPC_CODE = -32029;
 
 export const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'] as const;
 
@@ -34,14 +44,14 @@ function hostnameOf(value: string | undefined): string | null {
   }
 }
 
-/** Refuses a request whose Host or Origin header names a host outside the allowed list. */
+/** Refuses a request whose Host or Origin header names a host outside the allowed list; the refusal never repeats the header. */
 function foreignHost(req: IncomingMessage, allowed: readonly string[]): string | null {
   const host = hostnameOf(req.headers.host);
-  if (!host || !allowed.includes(host)) return `Host ${JSON.stringify(req.headers.host ?? '')} is not served here`;
+  if (!host || !allowed.includes(host)) return 'the Host header names a host not served here';
   const origin = req.headers.origin;
   if (origin !== undefined && origin !== 'null') {
     const originHost = hostnameOf(origin);
-    if (!originHost || !allowed.includes(originHost)) return `Origin ${JSON.stringify(origin)} may not call this server`;
+    if (!originHost || !allowed.includes(originHost)) return 'the Origin header names a host that may not call this server';
   }
   if (origin === 'null') return 'An opaque Origin may not call this server';
   return null;
@@ -49,12 +59,17 @@ function foreignHost(req: IncomingMessage, allowed: readonly string[]): string |
 
 type BodyRead = { ok: true; body: unknown } | { ok: false; status: number; code: number; message: string };
 
-/** Reads the body with data events (a stream's async iterator costs measurably more per request). */
+/**
+ * Reads the body with data events (a stream's async iterator costs measurably more per request).
+ * The REST rules apply: a size limit, no Content-Encoding, a depth limit checked before the parse.
+ */
 function readJson(req: IncomingMessage, maxBytes: number): Promise<BodyRead> {
   const tooLarge: BodyRead = { ok: false, status: 413, code: ErrorCode.InvalidRequest, message: `The request body is larger than ${maxBytes} bytes.` };
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > maxBytes) return Promise.resolve(tooLarge);
-  return new Promise((resolve, reject) => {
+  const refusal = contentEncodingRefusal(req.headers['content-encoding']);
+  if (refusal) return Promise.resolve({ ok: false, status: 415, code: ErrorCode.InvalidRequest, message: refusal });
+  return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;
     req.on('data', (chunk: Buffer) => {
@@ -67,11 +82,14 @@ function readJson(req: IncomingMessage, maxBytes: number): Promise<BodyRead> {
         chunks.push(chunk);
       }
     });
-    req.on('error', reject);
+    // A client that hangs up mid-body is no fault of ours: answered (to no one) like any bad body.
+    req.on('error', () => resolve({ ok: false, status: 400, code: ErrorCode.InvalidRequest, message: 'The request ended before its body did.' }));
     req.on('end', () => {
       if (size > maxBytes) return;
+      const bytes = Buffer.concat(chunks, size);
+      if (jsonTooDeep(bytes)) return resolve({ ok: false, status: 400, code: ErrorCode.InvalidRequest, message: JSON_TOO_DEEP_MESSAGE });
       try {
-        resolve({ ok: true, body: JSON.parse(Buffer.concat(chunks, size).toString('utf8')) });
+        resolve({ ok: true, body: JSON.parse(bytes.toString('utf8')) });
       } catch {
         resolve({ ok: false, status: 400, code: ErrorCode.ParseError, message: 'Parse error: the body is not JSON.' });
       }
@@ -119,6 +137,11 @@ export function createMcpHttpHandler(options: McpHttpOptions): Handler {
     if (!session.ok) return sendJsonRpcError(res, 400, ErrorCode.InvalidParams, session.message);
     const read = await readJson(req, options.maxBodyBytes);
     if (!read.ok) return sendJsonRpcError(res, read.status, read.code, read.message);
+    const retryAfter = options.limitUnpaid && !presentsPayment(read.body) ? options.limitUnpaid(req) : null;
+    if (retryAfter !== null) {
+      res.setHeader('Retry-After', String(retryAfter));
+      return sendJsonRpcError(res, 429, RATE_LIMITED_JSON_RPC_CODE, rateLimitedMessage(retryAfter));
+    }
 
     const listId = plainToolsListId(req, read.body);
     const listJson = listId === null ? null : options.service.toolsListJson(session.session);

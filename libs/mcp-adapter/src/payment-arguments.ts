@@ -85,3 +85,15 @@ export function paymentOfCall(args: Record<string, unknown>, meta: Record<string
   }
   return { ok: true, input, payment: first.decoded };
 }
+
+const isRecord = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/** Whether a JSON-RPC body (a message or a batch) holds a tools/call with a well-formed payment in any carrier. */
+export function presentsPayment(body: unknown): boolean {
+  return (Array.isArray(body) ? body : [body]).some((message) => {
+    if (!isRecord(message) || message.method !== 'tools/call' || !isRecord(message.params)) return false;
+    const { arguments: args, _meta: meta } = message.params;
+    const found = paymentOfCall(isRecord(args) ? args : {}, isRecord(meta) ? meta : undefined);
+    return found.ok && found.payment.status === 'decoded';
+  });
+}

@@ -49,6 +49,8 @@ const FREE_TAG = 'discovery';
 
 const errorResponse = (description: string) => ({ description, content: json(ref('ErrorBody')) });
 
+const RATE_LIMITED = errorResponse('Too many requests without a payment from this address (`rate_limited`); `Retry-After` says when to try again. Paid requests are never refused this way.');
+
 /** What a paid route answers besides 200 and 402; the error codes are in docs/errors.md. */
 const PAID_ERRORS = {
   '400': errorResponse('Invalid input (`invalid_request`, `invalid_json`, `sensitive_input`). Nothing is charged and no offer is made.'),
@@ -57,7 +59,8 @@ const PAID_ERRORS = {
   ),
   '410': errorResponse('The same payment was settled for this request, but its answer is past the retention; only its hash is kept (`result_expired`). Nothing is charged.'),
   '413': errorResponse('The body is larger than the service accepts (`payload_too_large`).'),
-  '415': errorResponse('The body is not JSON (`unsupported_media_type`).'),
+  '415': errorResponse('The body is not JSON, or it was sent with a Content-Encoding (`unsupported_media_type`).'),
+  '429': RATE_LIMITED,
   '500': errorResponse('The tool failed (`internal_error`). Nothing is charged; the same payment may be presented again.'),
   '503': {
     ...errorResponse('Payments or upstream chain data are unavailable right now (`facilitator_unavailable`, `chain_unavailable`). Nothing is charged.'),
@@ -148,6 +151,8 @@ function freePaths(): Json {
           '400': errorResponse('The body is not a JSON object, or it holds a secret (`invalid_json`, `invalid_request`, `sensitive_input`).'),
           '404': AGENT_DISCOVERY_OFF,
           '413': errorResponse(`The declared body size is over ${RECOMMEND_MAX_BODY_BYTES} bytes (\`payload_too_large\`); decided before the body is read.`),
+          '415': errorResponse('The body was sent with a Content-Encoding (`unsupported_media_type`).'),
+          '429': RATE_LIMITED,
         },
       },
     },
@@ -211,6 +216,8 @@ function freePaths(): Json {
           '400': { description: 'Not a JSON-RPC message.', content: json(ref('JsonRpcMessage')) },
           '403': { description: 'The Host header names a host this server does not answer for.', content: json(ref('JsonRpcMessage')) },
           '413': { description: 'The body is too large.', content: json(ref('JsonRpcMessage')) },
+          '415': { description: 'The body was sent with a Content-Encoding.', content: json(ref('JsonRpcMessage')) },
+          '429': { description: 'Too many messages without a payment from this address (JSON-RPC error -32029); `Retry-After` says when to try again.', content: json(ref('JsonRpcMessage')) },
         },
       },
     },

@@ -1,4 +1,4 @@
-import { DISCOVERY_PATHS, RECOMMEND_MAX_BODY_BYTES, recommendRequest } from '@paysight/contracts';
+import { DISCOVERY_PATHS, JSON_TOO_DEEP_MESSAGE, RECOMMEND_MAX_BODY_BYTES, recommendRequest } from '@paysight/contracts';
 import { describeFinding, fieldIssues, findSensitiveInput } from '@paysight/paid-call';
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import type { DiscoveryDeps } from '../discovery/deps.js';
@@ -44,6 +44,15 @@ async function recommend(req: Request, res: Response, deps: DiscoveryDeps): Prom
     // The rest of the body is never read: close the connection instead of draining it.
     res.setHeader('Connection', 'close');
     sendError(res, 413, 'payload_too_large', `The request body may be at most ${RECOMMEND_MAX_BODY_BYTES} bytes.`, { maxBytes: RECOMMEND_MAX_BODY_BYTES });
+    return;
+  }
+  if (body.kind === 'encoded') {
+    res.setHeader('Connection', 'close');
+    sendError(res, 415, 'unsupported_media_type', body.message);
+    return;
+  }
+  if (body.kind === 'too_deep') {
+    sendError(res, 400, 'invalid_json', JSON_TOO_DEEP_MESSAGE);
     return;
   }
   let parsed: unknown;

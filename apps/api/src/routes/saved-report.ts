@@ -1,6 +1,6 @@
 import { ServiceError, walletReport, type ReportStore, type SavedReportRecord } from '@paysight/contracts';
 import { isStoreError } from '@paysight/store';
-import { Router, type Response } from 'express';
+import { Router, type ErrorRequestHandler, type Response } from 'express';
 import { sendError } from '../http/errors.js';
 import type { Logger } from '../http/logger.js';
 import { REPORT_PAGE_CSP, renderReportPage } from '../report-page/page.js';
@@ -44,6 +44,12 @@ export function savedReportRouter(deps: SavedReportDeps): Router {
     res.set(PRIVACY_HEADERS).setHeader('Allow', 'GET, HEAD');
     sendError(res, 405, 'method_not_allowed', 'Saved reports are read with GET.');
   });
+  // An id with a broken percent-escape never reaches the handler: the router cannot decode it (URIError).
+  router.use(((error, _req, res, next) => {
+    if (!(error instanceof URIError)) return next(error);
+    res.set(PRIVACY_HEADERS);
+    sendError(res, 404, 'not_found', NOT_FOUND_MESSAGE);
+  }) satisfies ErrorRequestHandler);
   return router;
 }
 

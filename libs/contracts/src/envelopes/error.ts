@@ -9,6 +9,7 @@ export const ERROR_CODES = [
   'unsupported_media_type',
   'not_found',
   'method_not_allowed',
+  'rate_limited',
   'not_implemented',
   'payment_required',
   'payment_invalid',

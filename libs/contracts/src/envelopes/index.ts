@@ -6,6 +6,7 @@ import { paidEnvelope } from './paid.js';
 import { trustEnvelope } from './trust.js';
 
 export * from './error.js';
+export * from './request-body.js';
 export * from './price.js';
 export * from './served.js';
 export * from './paid.js';
