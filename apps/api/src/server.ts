@@ -1,4 +1,4 @@
-import { createServer, type RequestListener, type Server } from 'node:http';
+import { createServer, type RequestListener, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { answerClientError } from './http/client-error.js';
 
@@ -8,11 +8,25 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** Listens on host:port (0 = a free port); close() waits for open connections to finish. */
+/** Listens on host:port (0 = a free port); close() stops accepting, lets the answers under way finish, then closes their connections. */
 export async function listen(listener: RequestListener, host: string, port: number): Promise<RunningServer> {
-  const server: Server = createServer(listener);
+  const server: Server = createServer();
   server.keepAliveTimeout = 65_000;
   server.on('clientError', answerClientError);
+  // server.close() drops only the connections idle at that moment: one still answering would stay open
+  // after its answer, idle, for keepAliveTimeout, and hold a stopping instance up to 65 s (past the grace
+  // period of most orchestrators). So while closing, each answer ends its connection.
+  let closing = false;
+  const answering = new Set<ServerResponse>();
+  server.on('request', (_req, res: ServerResponse) => {
+    if (closing) res.shouldKeepAlive = false;
+    answering.add(res);
+    res.once('close', () => {
+      answering.delete(res);
+      if (closing) setImmediate(() => server.closeIdleConnections());
+    });
+  });
+  server.on('request', listener);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {
@@ -27,6 +41,8 @@ export async function listen(listener: RequestListener, host: string, port: numb
     port: address.port,
     close: () =>
       new Promise<void>((resolve, reject) => {
+        closing = true;
+        for (const res of answering) if (!res.headersSent) res.shouldKeepAlive = false;
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeIdleConnections();
       }),
