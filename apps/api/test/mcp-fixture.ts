@@ -2,11 +2,12 @@ import { startTestApi, type TestApi } from '@paysight/testkit/api';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
 
-/** The MCP SDK's own client on a streamable HTTP endpoint. */
-export async function connectMcp(url: string): Promise<Client> {
+/** The MCP SDK's own client on a streamable HTTP endpoint (its HTTP requests through `fetch` when given). */
+export async function connectMcp(url: string, fetch?: FetchLike): Promise<Client> {
   const client = new Client({ name: 'paysight-test', version: '1.0.0' });
-  await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+  await client.connect(new StreamableHTTPClientTransport(new URL(url), fetch ? { fetch } : undefined));
   return client;
 }
 
