@@ -17,7 +17,7 @@ const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
 const PRESENTATIONS = 100;
 const AFTERWARDS = 20;
 const MCP_PRESENTATIONS = 6;
-/** The origin a load balancer would give both instances: offers name it, so a payment signed on one is valid on the other. */
+/** The load balancer's origin, configured on both instances as a deployment would: offers and saved-report links name it. */
 const PUBLIC_BASE_URL = 'http://paysight-lb.test';
 
 const snapshot = toolById('wallet_snapshot')!;
@@ -123,7 +123,12 @@ if (!TEST_DATABASE_URL) process.stderr.write('Skipping the two-instance tests: t
   });
 
   afterAll(async () => {
-    await Promise.all(instances.map(async ({ api, ethereumReads }) => (await api.close(), await ethereumReads.close())));
+    await Promise.all(
+      instances.map(async ({ api, ethereumReads }) => {
+        await api.close();
+        await ethereumReads.close();
+      }),
+    );
     await withDatabase(TEST_DATABASE_URL!, (client) => client.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`));
   });
 
