@@ -73,4 +73,12 @@ describe('paid routes answered ahead of Express', () => {
     expect(logged(fast)).toEqual({ method: 'POST', status, path: snapshot.path });
     expect(logged(viaExpress)).toEqual(logged(fast));
   });
+
+  it('refuses a body that is not valid UTF-8 as invalid JSON (Express replaced the bytes instead)', async () => {
+    const example = snapshot.example as { address: string };
+    const body = Buffer.concat([Buffer.from(`{"address":"${example.address}","chain":"base","notes":"`), Buffer.from([0xc3, 0x28]), Buffer.from('"}')]);
+    const res = await fetch(`${api.url}${snapshot.path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ ok: false, error: { code: 'invalid_json' } });
+  });
 });
