@@ -6,7 +6,7 @@ import { decodePayment, type BreakerState, type PaidCallProcessor } from '@paysi
 import { TOOL_MODULES } from '@paysight/tools';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
-import { sendError } from './http/errors.js';
+import { sendError, writeError } from './http/errors.js';
 import { bodyErrors, jsonBody } from './http/json-body.js';
 import { silentLogger, type Logger } from './http/logger.js';
 import { clientAddress, createRateLimiter, type RateLimit, type RateLimiter } from './http/rate-limit.js';
@@ -17,7 +17,7 @@ import { agentsRouter } from './routes/agents.js';
 import { healthRouter } from './routes/health.js';
 import { manifestsRouter } from './routes/manifests.js';
 import { openApiRouter } from './routes/openapi.js';
-import { paidToolsRouter } from './routes/paid-tools.js';
+import { paidToolsRouter, plainPaidRoute, servePaidRoute, type PaidCallLocals } from './routes/paid-tools.js';
 import { savedReportPath, savedReportRouter } from './routes/saved-report.js';
 
 export const SERVICE_VERSION = '0.1.0';
@@ -76,30 +76,42 @@ export function createServing(deps: ApiDeps): Serving {
 export const MCP_PATH = '/api/mcp';
 
 /**
- * The whole HTTP service: /api/mcp, then the REST app. /api/mcp is answered ahead of Express: it
- * reads its own body and answers in JSON-RPC, so Express's router and middleware would only add
- * their cost (a third of an unpaid MCP call's; docs/benchmarks.md). Both log the same request line.
+ * The whole HTTP service: /api/mcp, the paid routes' plain JSON POSTs, then the REST app. /api/mcp
+ * and those POSTs are answered ahead of Express: they read their own bodies (under the same rules)
+ * and answer on their own, so Express's router and middleware would only add their cost (a third of
+ * an unpaid MCP call's, a fifth of an unpaid REST call's; docs/benchmarks.md). All log the same
+ * request line and count against the same unpaid rate limit.
  */
 export function createRequestListener(deps: ApiDeps, serving: Serving = createServing(deps)): RequestListener {
   const log = deps.log ?? silentLogger;
   const app = createApp(deps, serving);
   const unpaidLimit = serving.unpaidLimit;
+  const maxBodyBytes = deps.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
   const mcp = createMcpHttpHandler({
     service: serving.mcp,
-    maxBodyBytes: deps.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES,
+    maxBodyBytes,
     allowedHosts: allowedMcpHosts(deps),
     limitUnpaid: unpaidLimit ? (req) => unpaidLimit(clientAddress(req)) : undefined,
   });
+  const paidRoutes = { paidCalls: serving.paidCalls, publicBaseUrl: deps.publicBaseUrl, maxBodyBytes };
   return (req, res) => {
-    if (pathOf(req.url) !== MCP_PATH) {
+    const path = pathOf(req.url);
+    if (path === MCP_PATH) {
+      logRequest(log, req, res, () => ({ path: MCP_PATH }));
+      mcp(req, res).catch((error: unknown) => {
+        log.error('unhandled_error', { requestId: res.getHeader('X-Request-Id'), error: error instanceof Error ? error.stack : String(error) });
+        if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32603, message: 'Internal error.' }, id: null }));
+      });
+      return;
+    }
+    const entry = plainPaidRoute(req, path);
+    if (!entry) {
       app(req, res);
       return;
     }
-    logRequest(log, req, res, () => ({ path: MCP_PATH }));
-    mcp(req, res).catch((error: unknown) => {
-      log.error('unhandled_error', { requestId: res.getHeader('X-Request-Id'), error: error instanceof Error ? error.stack : String(error) });
-      if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32603, message: 'Internal error.' }, id: null }));
-    });
+    const locals: PaidCallLocals = { requestId: logRequest(log, req, res, () => ({ path: entry.path, x402RequestId: locals.x402RequestId })) };
+    if (unpaidLimit && refusedUnpaid(unpaidLimit, req, res, path)) return;
+    servePaidRoute(entry, req, res, paidRoutes, locals).catch((error: unknown) => answerUnhandled(log, res, locals.requestId, error));
   };
 }
 
@@ -119,7 +131,7 @@ function allowedMcpHosts(deps: ApiDeps): () => readonly string[] {
   };
 }
 
-const pathOf = (url: string | undefined) => (url ?? '/').split('?', 1)[0];
+const pathOf = (url: string | undefined): string => (url ?? '/').split('?', 1)[0] ?? '/';
 
 /** Gives the request an id (X-Request-Id) and logs one line when it is answered; `fields` is read then. */
 function logRequest(log: Logger, req: IncomingMessage, res: ServerResponse, fields: () => { path: string; x402RequestId?: unknown }): string {
@@ -168,15 +180,20 @@ export function createApp(deps: ApiDeps, serving: Serving = createServing(deps))
 
 /**
  * Requests without a well-formed payment header count against their client's limit (429 past it);
- * paid retries never do, nor the health check a load balancer polls.
+ * paid retries never do, nor the health check a load balancer polls. True when refused (answered).
  */
+function refusedUnpaid(take: RateLimiter, req: IncomingMessage, res: ServerResponse, path: string): boolean {
+  if (path === DISCOVERY_PATHS.health || decodePayment(req.headers).status === 'decoded') return false;
+  const retryAfter = take(clientAddress(req));
+  if (retryAfter === null) return false;
+  res.setHeader('Retry-After', String(retryAfter));
+  writeError(res, 429, 'rate_limited', rateLimitedMessage(retryAfter), { retryAfterSeconds: retryAfter });
+  return true;
+}
+
 function limitUnpaid(take: RateLimiter): RequestHandler {
   return (req, res, next) => {
-    if (req.path === DISCOVERY_PATHS.health || decodePayment(req.headers).status === 'decoded') return next();
-    const retryAfter = take(clientAddress(req));
-    if (retryAfter === null) return next();
-    res.setHeader('Retry-After', String(retryAfter));
-    sendError(res, 429, 'rate_limited', rateLimitedMessage(retryAfter), { retryAfterSeconds: retryAfter });
+    if (!refusedUnpaid(take, req, res, req.path)) next();
   };
 }
 
@@ -190,7 +207,12 @@ function errorHandler(log: Logger): ErrorRequestHandler {
       sendError(res, error.status, error.code, error.message, error.details);
       return;
     }
-    log.error('unhandled_error', { requestId: res.locals.requestId, error: error instanceof Error ? error.stack : String(error) });
-    sendError(res, 500, 'internal_error', 'Something went wrong on our side. Nothing was charged.', { requestId: res.locals.requestId });
+    answerUnhandled(log, res, res.locals.requestId as string, error);
   };
+}
+
+/** A fault of ours: logged with its stack, answered 500 with the request id and nothing charged. */
+function answerUnhandled(log: Logger, res: ServerResponse, requestId: string, error: unknown): void {
+  log.error('unhandled_error', { requestId, error: error instanceof Error ? error.stack : String(error) });
+  if (!res.headersSent) writeError(res, 500, 'internal_error', 'Something went wrong on our side. Nothing was charged.', { requestId });
 }

@@ -1,5 +1,25 @@
+import type { IncomingMessage } from 'node:http';
 import express, { type ErrorRequestHandler, type RequestHandler } from 'express';
-import { JSON_TOO_DEEP_MESSAGE, ServiceError, contentEncodingRefusal, jsonTooDeep } from '@paysight/contracts';
+import { JSON_TOO_DEEP_MESSAGE, ServiceError, contentEncodingRefusal, jsonTooDeep, type ErrorCode } from '@paysight/contracts';
+import { readBoundedBody } from './bounded-body.js';
+
+/** How a body that cannot be taken is answered, by either reader below. */
+export interface BodyRefusal {
+  status: 400 | 413 | 415;
+  code: ErrorCode;
+  message: string;
+}
+
+const REFUSALS = {
+  invalid: { status: 400, code: 'invalid_json', message: 'The request body is not valid JSON.' },
+  tooDeep: { status: 400, code: 'invalid_json', message: JSON_TOO_DEEP_MESSAGE },
+  tooLarge: { status: 413, code: 'payload_too_large', message: 'The request body is too large.' },
+  // A length that does not match Content-Length, an aborted upload.
+  unreadable: { status: 400, code: 'invalid_json', message: 'The request body could not be read as sent.' },
+  charset: { status: 415, code: 'unsupported_media_type', message: 'Send the body as UTF-8 JSON.' },
+} satisfies Record<string, BodyRefusal>;
+
+const refusalError = (refusal: BodyRefusal) => new ServiceError(refusal.status, refusal.code, refusal.message);
 
 /**
  * JSON bodies only, bounded in size and depth, never inflated (a Content-Encoding is refused);
@@ -32,14 +52,49 @@ interface BodyParserError {
 export const bodyErrors: ErrorRequestHandler = (error: unknown, req, _res, next) => {
   const { type, status } = (error ?? {}) as BodyParserError;
   if (type === undefined) return next(error);
-  if (type === 'entity.parse.failed') return next(new ServiceError(400, 'invalid_json', 'The request body is not valid JSON.'));
-  if (type === TOO_DEEP) return next(new ServiceError(400, 'invalid_json', JSON_TOO_DEEP_MESSAGE));
-  if (type === 'entity.too.large') return next(new ServiceError(413, 'payload_too_large', 'The request body is too large.'));
+  if (type === 'entity.parse.failed') return next(refusalError(REFUSALS.invalid));
+  if (type === TOO_DEEP) return next(refusalError(REFUSALS.tooDeep));
+  if (type === 'entity.too.large') return next(refusalError(REFUSALS.tooLarge));
   if (type === 'encoding.unsupported') {
     return next(new ServiceError(415, 'unsupported_media_type', contentEncodingRefusal(req.headers['content-encoding']) ?? 'Send the body uncompressed.'));
   }
-  if (type === 'charset.unsupported') return next(new ServiceError(415, 'unsupported_media_type', 'Send the body as UTF-8 JSON.'));
-  // The rest are bodies that could not be read as sent (a length that does not match Content-Length, an aborted upload).
-  if (status !== undefined && status >= 400 && status < 500) return next(new ServiceError(400, 'invalid_json', 'The request body could not be read as sent.'));
+  if (type === 'charset.unsupported') return next(refusalError(REFUSALS.charset));
+  if (status !== undefined && status >= 400 && status < 500) return next(refusalError(REFUSALS.unreadable));
   next(error);
 };
+
+const PLAIN_JSON_TYPE = /^application\/json\s*(?:;\s*charset\s*=\s*"?utf-8"?\s*)?$/i;
+
+/**
+ * A request whose body `readJsonBody` reads exactly as the Express parser would: a declared,
+ * non-empty length and `application/json`, in UTF-8 if a charset is named. Any other request to a
+ * paid route (no type, another type or charset, chunked) goes through Express and its parser.
+ */
+export function plainJsonRequest(req: IncomingMessage): boolean {
+  return Number(req.headers['content-length']) > 0 && PLAIN_JSON_TYPE.test(req.headers['content-type'] ?? '');
+}
+
+/**
+ * Reads a plain JSON request's body without Express, under the same rules (size, no
+ * Content-Encoding, depth before the parse) and with the same refusals. After a refusal that
+ * leaves the body unread (`closeConnection`), the answer closes the connection instead of draining it.
+ */
+export async function readJsonBody(req: IncomingMessage, limitBytes: number): Promise<JsonBodyRead> {
+  const read = await readBoundedBody(req, limitBytes).catch(() => null);
+  if (read === null) return refused(REFUSALS.unreadable);
+  if (read.kind === 'too_large') return refused(REFUSALS.tooLarge, true);
+  if (read.kind === 'encoded') return refused({ status: 415, code: 'unsupported_media_type', message: read.message }, true);
+  if (read.kind === 'too_deep') return refused(REFUSALS.tooDeep);
+  if (read.kind === 'ok') {
+    try {
+      return { ok: true, body: JSON.parse(read.text) };
+    } catch {
+      // Never the parser's message: it quotes the body, which may hold a secret.
+    }
+  }
+  return refused(REFUSALS.invalid);
+}
+
+type JsonBodyRead = { ok: true; body: unknown } | { ok: false; refusal: BodyRefusal; closeConnection: boolean };
+
+const refused = (refusal: BodyRefusal, closeConnection = false): JsonBodyRead => ({ ok: false, refusal, closeConnection });

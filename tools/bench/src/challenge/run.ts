@@ -22,6 +22,8 @@ export interface TargetResult {
   non402Responses: number;
   errors: number;
   ratioToBareExpress: number;
+  /** Each round: requests/s, and the ratio to bare Express's requests/s in the same round. */
+  rounds: { requestsPerSecond: number; ratioToBareExpress: number }[];
 }
 
 export interface ChallengeBenchResult {
@@ -44,9 +46,17 @@ export async function runChallengeBench(options: ChallengeBenchOptions, serversP
       Object.entries(servers.targets).map(([target, url]) => [target, request(url)] as const),
       options,
     );
+    const bareRounds = rounds.get('bareExpress')!;
     const measured = [...rounds].map(([target, runs]) => {
       const run = combineRounds(runs);
-      return { target, requestsPerSecond: run.requestsPerSecond, latencyMs: run.latencyMs, non402Responses: run.otherStatuses, errors: run.errors };
+      return {
+        target,
+        requestsPerSecond: run.requestsPerSecond,
+        latencyMs: run.latencyMs,
+        non402Responses: run.otherStatuses,
+        errors: run.errors,
+        rounds: runs.map((r, i) => ({ requestsPerSecond: r.requestsPerSecond, ratioToBareExpress: ratio(r.requestsPerSecond, bareRounds[i]!.requestsPerSecond) })),
+      };
     });
     const bare = measured.find((m) => m.target === 'bareExpress')!.requestsPerSecond;
     return {
@@ -63,7 +73,15 @@ export async function runChallengeBench(options: ChallengeBenchOptions, serversP
 
 export function challengeTable(result: ChallengeBenchResult): string {
   return markdownTable(
-    ['server', 'requests/s', 'p50 ms', 'p99 ms', 'ratio to bare Express', 'non-402 or errors'],
-    result.results.map((r) => [r.target, r.requestsPerSecond, r.latencyMs.p50, r.latencyMs.p99, r.ratioToBareExpress, r.non402Responses + r.errors]),
+    ['server', 'requests/s', 'p50 ms', 'p99 ms', 'ratio to bare Express', 'ratio per round', 'non-402 or errors'],
+    result.results.map((r) => [
+      r.target,
+      r.requestsPerSecond,
+      r.latencyMs.p50,
+      r.latencyMs.p99,
+      r.ratioToBareExpress,
+      r.rounds.map((round) => round.ratioToBareExpress).join(', '),
+      r.non402Responses + r.errors,
+    ]),
   );
 }

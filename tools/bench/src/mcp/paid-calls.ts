@@ -1,9 +1,11 @@
 import { priceOf } from '@paysight/contracts';
 import { freshAccount, fundAccount } from '@paysight/devnet';
 import { officialPaymentClient } from '@paysight/testkit';
+import { PAYMENT_REQUIRED_HEADER, PAYMENT_RESPONSE_HEADER } from '@paysight/payment';
+import { decodePaymentRequiredHeader, decodePaymentResponseHeader } from '@x402/core/http';
 import type { PaymentRequired } from '@x402/core/types';
 import { postMcp } from './post.js';
-import { BENCH_TOOL } from '../shared/bench-tool.js';
+import { BENCH_REQUEST, BENCH_TOOL } from '../shared/bench-tool.js';
 import { UNPAID_CALL, paidCallBody, paidCallProblem } from './requests.js';
 import type { ServedRequest, Wait, WaitKind } from './server-timings.js';
 
@@ -15,6 +17,8 @@ export interface Percentiles {
 export interface PaidCallsResult {
   calls: number;
   warmUpCalls: number;
+  /** Measured calls per second of wall time, one call at a time (the client's round trips included). */
+  callsPerSecond: number;
   /** Paysight's time per call, from its request's headers to the last byte of its answer. */
   totalMs: Percentiles;
   /** Waiting for the facilitator: verify plus settle (settle waits for the transfer to be mined on the devnet's Base). */
@@ -93,32 +97,71 @@ export interface ServerTimingControl {
   stop(): Promise<ServedRequest[]>;
 }
 
+/** How the paid calls reach Paysight: where the offer comes from and how a signed payment is presented. */
+export interface PaidCallTransport {
+  /** The offer of an unpaid call, as the client signs from it. */
+  offer(): Promise<PaymentRequired>;
+  /** One paid call with this PAYMENT-SIGNATURE value; throws unless it was served and settled. */
+  pay(payment: string, id: number): Promise<void>;
+}
+
+/** tools/call on /api/mcp, the payment in the x402Payment argument. */
+export function mcpTransport(url: string): PaidCallTransport {
+  return {
+    async offer() {
+      const unpaid = await postMcp(url, UNPAID_CALL.body);
+      const [offer] = (unpaid.result as { content: { text: string }[] }).content;
+      return JSON.parse(offer!.text) as PaymentRequired;
+    },
+    async pay(payment, id) {
+      const problem = paidCallProblem((await postMcp(url, paidCallBody(payment, id))).result);
+      if (problem) throw new Error(`paid call ${id} failed: ${problem}`);
+    },
+  };
+}
+
+/** POST to the tool's REST route, the payment in the PAYMENT-SIGNATURE header (as the official fetch wrapper sends it). */
+export function restTransport(url: string): PaidCallTransport {
+  const post = (headers: Record<string, string>) =>
+    fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(BENCH_REQUEST), signal: AbortSignal.timeout(30_000) });
+  return {
+    async offer() {
+      const unpaid = await post({});
+      await unpaid.arrayBuffer();
+      const header = unpaid.headers.get(PAYMENT_REQUIRED_HEADER);
+      if (unpaid.status !== 402 || !header) throw new Error(`the unpaid POST got ${unpaid.status}, not a 402 with ${PAYMENT_REQUIRED_HEADER}`);
+      return decodePaymentRequiredHeader(header);
+    },
+    async pay(payment, id) {
+      const paid = await post({ 'PAYMENT-SIGNATURE': payment });
+      const text = await paid.text();
+      const receipt = paid.headers.get(PAYMENT_RESPONSE_HEADER);
+      if (paid.status !== 200 || !receipt || !decodePaymentResponseHeader(receipt).success) throw new Error(`paid call ${id} failed: HTTP ${paid.status} ${text.slice(0, 300)}`);
+    },
+  };
+}
+
 /**
- * Paid tools/call requests to Paysight, one at a time, each with a fresh payment signed beforehand
- * by the official x402 client (signing is outside the timed region). The times come from inside the
+ * Paid calls of BENCH_TOOL, one at a time, each with a fresh payment signed beforehand by the
+ * official x402 client (signing is outside the timed region). The times come from inside the
  * server process (recordServerTimings): the whole request, and each of its exchanges with the
  * facilitator and the chain and each of its ledger calls.
  */
-export async function measurePaidCalls(target: { url: string; faucetUrl: string }, timings: ServerTimingControl, options: PaidCallsOptions): Promise<PaidCallsResult> {
+export async function measurePaidCalls(transport: PaidCallTransport, faucetUrl: string, timings: ServerTimingControl, options: PaidCallsOptions): Promise<PaidCallsResult> {
   const count = options.warmUpCalls + options.calls;
   const buyer = freshAccount();
-  await fundAccount(target.faucetUrl, { chain: 'base', address: buyer.address, usdc: BigInt(count) * BigInt(priceOf(BENCH_TOOL).atomic) });
+  await fundAccount(faucetUrl, { chain: 'base', address: buyer.address, usdc: BigInt(count) * BigInt(priceOf(BENCH_TOOL).atomic) });
   const payer = officialPaymentClient(buyer);
-  const unpaid = await postMcp(target.url, UNPAID_CALL.body);
-  const [offer] = (unpaid.result as { content: { text: string }[] }).content;
-  const paymentRequired = JSON.parse(offer!.text) as PaymentRequired;
+  const paymentRequired = await transport.offer();
   const payments: string[] = [];
   for (let i = 0; i < count; i++) payments.push(payer.encodePaymentSignatureHeader(await payer.createPaymentPayload(paymentRequired))['PAYMENT-SIGNATURE']!);
 
-  const pay = async (payment: string, id: number) => {
-    const answer = await postMcp(target.url, paidCallBody(payment, id));
-    const problem = paidCallProblem(answer.result);
-    if (problem) throw new Error(`paid call ${id} failed: ${problem}`);
-  };
   await timings.start();
-  for (const [i, payment] of payments.slice(0, options.warmUpCalls).entries()) await pay(payment, i);
+  for (const [i, payment] of payments.slice(0, options.warmUpCalls).entries()) await transport.pay(payment, i);
   await timings.take();
-  for (const [i, payment] of payments.slice(options.warmUpCalls).entries()) await pay(payment, options.warmUpCalls + i);
+  const started = performance.now();
+  for (const [i, payment] of payments.slice(options.warmUpCalls).entries()) await transport.pay(payment, options.warmUpCalls + i);
+  const elapsedSeconds = (performance.now() - started) / 1000;
   const served = await timings.stop();
   if (served.length !== options.calls) throw new Error(`the server timed ${served.length} requests, expected the ${options.calls} paid calls`);
 
@@ -127,6 +170,7 @@ export async function measurePaidCalls(target: { url: string; faucetUrl: string 
   return {
     calls: options.calls,
     warmUpCalls: options.warmUpCalls,
+    callsPerSecond: Number((options.calls / elapsedSeconds).toFixed(1)),
     totalMs: series((t) => t.total),
     facilitatorMs: series((t) => t.verify + t.settle),
     verifyMs: series((t) => t.verify),

@@ -6,7 +6,7 @@ import { machine, type Machine } from '../shared/machine.js';
 import { markdownTable } from '../shared/markdown.js';
 import { startBenchProcesses } from '../shared/local-services.js';
 import type { ServersProcessOptions } from '../shared/servers-process.js';
-import { measurePaidCalls, type PaidCallsOptions, type PaidCallsResult, type Percentiles } from './paid-calls.js';
+import { mcpTransport, measurePaidCalls, restTransport, type PaidCallsOptions, type PaidCallsResult, type Percentiles } from './paid-calls.js';
 import { BENCH_REQUEST, BENCH_TOOL } from '../shared/bench-tool.js';
 import type { ServedRequest } from './server-timings.js';
 import { TIMINGS, type McpTargets } from './servers.js';
@@ -21,7 +21,10 @@ export interface McpBenchResult {
   settings: McpBenchOptions & { protocolVersion: string; tool: string; arguments: typeof BENCH_REQUEST };
   throughput: McpThroughput[];
   ratios: McpRatio[];
+  /** Paid tools/call on /api/mcp. */
   paidCalls: PaidCallsResult;
+  /** The same paid calls as REST POSTs with the PAYMENT-SIGNATURE header. */
+  restPaidCalls: PaidCallsResult;
 }
 
 const SERVERS_MAIN = path.join(path.dirname(fileURLToPath(import.meta.url)), 'servers-main.ts');
@@ -37,7 +40,9 @@ export async function runMcpBench(options: McpBenchOptions, serversProcess: Serv
       take: () => servers.ask<ServedRequest[]>(TIMINGS.take),
       stop: () => servers.ask<ServedRequest[]>(TIMINGS.stop),
     };
-    const paidCalls = await measurePaidCalls({ url: servers.targets.paysight, faucetUrl: services.devnet.faucetUrl }, timings, options);
+    const faucetUrl = services.devnet.faucetUrl;
+    const paidCalls = await measurePaidCalls(mcpTransport(servers.targets.paysight), faucetUrl, timings, options);
+    const restPaidCalls = await measurePaidCalls(restTransport(`${new URL(servers.targets.paysight).origin}${BENCH_TOOL.path}`), faucetUrl, timings, options);
     return {
       benchmark: 'mcp',
       measuredAt: new Date().toISOString(),
@@ -46,6 +51,7 @@ export async function runMcpBench(options: McpBenchOptions, serversProcess: Serv
       throughput: rows,
       ratios,
       paidCalls,
+      restPaidCalls,
     };
   } finally {
     await processes.close();
@@ -71,10 +77,13 @@ export function mcpTables(result: McpBenchResult): string {
       r.otherStatuses + r.bodyMismatches + r.errors,
     ]),
   );
-  const paid = result.paidCalls;
+  return `${throughput}\n\n${paidTable('per paid tools/call (ms)', result.paidCalls, 'MCP')}\n\n${paidTable(`per paid POST ${BENCH_TOOL.path} (ms)`, result.restPaidCalls, 'HTTP')}`;
+}
+
+function paidTable(title: string, paid: PaidCallsResult, surface: string): string {
   const line = (name: string, p: Percentiles) => [name, p.p50, p.p99];
-  const paidTable = markdownTable(
-    ['per paid tools/call (ms)', 'p50', 'p99'],
+  const table = markdownTable(
+    [title, 'p50', 'p99'],
     [
       line('total (server)', paid.totalMs),
       line('facilitator (verify + settle)', paid.facilitatorMs),
@@ -83,8 +92,8 @@ export function mcpTables(result: McpBenchResult): string {
       line('**server overhead** (total − facilitator)', paid.serverOverheadMs),
       line('overhead: chain reads of the tool', paid.chainReadsMs),
       line('overhead: ledger (in-memory PGlite)', paid.ledgerMs),
-      line('overhead: the rest (MCP, HTTP, validation, payment checks, analysis, result)', paid.restMs),
+      line(`overhead: the rest (${surface}, validation, payment checks, analysis, result)`, paid.restMs),
     ],
   );
-  return `${throughput}\n\n${paidTable}`;
+  return `${table}\n\n${paid.calls} calls one at a time: ${paid.callsPerSecond} paid calls/s.`;
 }
