@@ -73,6 +73,7 @@ export function describeStoreSuite(kind: Store['kind'], open: () => Promise<Stor
         errorCode: null,
         resultHash: null,
         resultJson: null,
+        validBefore: null,
         attempts: 1,
         createdAt: expect.any(Date),
         updatedAt: expect.any(Date),
