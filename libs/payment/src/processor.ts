@@ -291,7 +291,8 @@ export function createPaidCallProcessor(options: PaidCallProcessorOptions): Paid
         return { kind: 'failed', error, x402RequestId };
       }
 
-      const settling = await ledger.transition(x402RequestId, ['claimed'], 'settling').catch(() => null);
+      // validBefore from here on: a row left in settling (a crash) can still be decided on chain.
+      const settling = await ledger.transition(x402RequestId, ['claimed'], 'settling', { validBefore: String(authorization.validBefore) }).catch(() => null);
       if (!settling) return storeDown();
 
       const serveWith = (settlement: Settlement): R => (call.serve ? call.serve(result, { settlement, x402RequestId }) : (result as unknown as R));
@@ -308,7 +309,7 @@ export function createPaidCallProcessor(options: PaidCallProcessorOptions): Paid
         // The answer is kept with the pending row (its settlement names no transaction yet): once the
         // reconciler finds the transfer, presenting the payment again serves it; no second run, no second charge.
         const served = serveWith({ transaction: null, network: PAYMENT.network, payer });
-        const pendingPatch = { errorCode: verdictOfSettle.reason, validBefore: String(authorization.validBefore), resultHash: fingerprint(served) };
+        const pendingPatch = { errorCode: verdictOfSettle.reason, resultHash: fingerprint(served) };
         const held = await ledger
           .transition(x402RequestId, ['settling'], 'settle_pending', { ...pendingPatch, resultJson: served })
           .catch(() => ledger.transition(x402RequestId, ['settling'], 'settle_pending', pendingPatch))

@@ -26,7 +26,7 @@ export interface ReconcilerOptions {
   ledger: Pick<PaymentLedger, 'list' | 'transition'>;
   authorizations: AuthorizationReader;
   clock?: () => Date;
-  /** Pending rows looked at per run (at most the ledger's list limit, 1000). */
+  /** Pending rows looked at per run (at most the ledger's list limit, 1000), those untouched longest first. */
   batchSize?: number;
   releaseGraceSeconds?: number;
 }
@@ -72,9 +72,12 @@ export function createReconciler(options: ReconcilerOptions): Reconciler {
   return {
     async reconcileOnce() {
       const report: ReconcileReport = { settled: [], released: [], pending: [], unreadable: [] };
-      for (const entry of await ledger.list({ state: 'settle_pending', limit: batchSize })) {
+      for (const entry of await ledger.list({ state: 'settle_pending', limit: batchSize, order: 'leastRecentlyUpdated' })) {
         const verdict = await reconcile(entry);
-        if (verdict) report[verdict].push(entry.x402RequestId);
+        if (!verdict) continue;
+        report[verdict].push(entry.x402RequestId);
+        // To the back of the queue: with more pending rows than a batch, the next runs look at the others first.
+        if (verdict === 'pending' || verdict === 'unreadable') await ledger.transition(entry.x402RequestId, ['settle_pending'], 'settle_pending');
       }
       return report;
     },

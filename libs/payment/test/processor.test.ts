@@ -273,6 +273,7 @@ describe('paid-call processor', () => {
     const decoded = decodePayment(headers);
     if (decoded.status !== 'decoded') throw new Error('the payment did not decode');
     const { validBefore } = (decoded.payment.payload.payload as { authorization: { validBefore: string } }).authorization;
+    expect(await store.ledger.get(outcome.x402RequestId)).toMatchObject({ validBefore });
     const afterExpiry = () => new Date((Number(validBefore) + DEFAULT_RELEASE_GRACE_SECONDS) * 1000);
     const reconcile = (clock?: () => Date) => createReconciler({ ledger: store.ledger, authorizations: createViemAuthorizationReader({ rpcUrl: chain.baseRpcUrl }), clock }).reconcileOnce();
     expect((await reconcile()).pending).toContain(outcome.x402RequestId);

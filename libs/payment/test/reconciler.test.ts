@@ -108,10 +108,13 @@ describe.each(stores)('the settle-pending reconciler over the SQL ledger on %s',
     expect(await store.ledger.list({ state: 'settle_pending' })).toEqual([]);
   });
 
-  it('a run looks at no more than its batch of pending rows', async () => {
-    await Promise.all(Array.from({ length: 3 }, () => pending(store, nowSeconds + 3600)));
+  it('a run looks at no more than its batch of pending rows, and the next runs take the others first', async () => {
+    const rows = await Promise.all(Array.from({ length: 3 }, () => pending(store, nowSeconds + 3600)));
     const chain = chainOf(new Map());
-    const report = await createReconciler({ ledger: store.ledger, authorizations: chain, clock: () => NOW, batchSize: 2 }).reconcileOnce();
-    expect([report.pending.length, chain.reads]).toEqual([2, 2]);
+    const reconciler = createReconciler({ ledger: store.ledger, authorizations: chain, clock: () => NOW, batchSize: 2 });
+    const first = await reconciler.reconcileOnce();
+    expect([first.pending.length, chain.reads]).toEqual([2, 2]);
+    const second = await reconciler.reconcileOnce();
+    expect(new Set([...first.pending, ...second.pending])).toEqual(new Set(rows.map((r) => r.x402RequestId)));
   });
 });

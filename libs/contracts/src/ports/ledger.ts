@@ -62,8 +62,11 @@ export interface PaymentLedger {
   /** Moves the row to `to` only if it is in one of `from`; returns the updated row or null. */
   transition(x402RequestId: string, from: readonly LedgerState[], to: LedgerState, patch?: LedgerPatch): Promise<LedgerEntry | null>;
   get(x402RequestId: string): Promise<LedgerEntry | null>;
-  /** Newest first; for operators and reconciliation. */
-  list(options?: { state?: LedgerState; limit?: number }): Promise<LedgerEntry[]>;
+  /**
+   * Newest first (by creation), for operators; `leastRecentlyUpdated`: the rows untouched longest first,
+   * for the reconciler, which touches what it leaves so that every pending row gets its turn.
+   */
+  list(options?: { state?: LedgerState; limit?: number; order?: 'newest' | 'leastRecentlyUpdated' }): Promise<LedgerEntry[]>;
   /**
    * Drops the kept result (`resultJson`, never `resultHash`) of at most `limit` rows last updated
    * before `before`; returns how many it dropped. Safe to run from several instances at once.
