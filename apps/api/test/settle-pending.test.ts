@@ -47,6 +47,7 @@ async function answerOf(pending: Promise<Response>): Promise<Answer> {
   return { status: res.status, retryAfter: res.headers.get('retry-after'), receipt: res.headers.get('payment-response'), body: (await res.json()) as Answer['body'] };
 }
 
+/** `settlement_pending`: the facilitator says the transfer is broadcast, not confirmed; `late`: a slow facilitator that settles only after the service's settle deadline. */
 describe('settle-pending payments end settled or released, with the real facilitator behind a misbehaving one', () => {
   let proxy: MisbehavingFacilitator;
   let api: TestApi;
@@ -61,12 +62,16 @@ describe('settle-pending payments end settled or released, with the real facilit
     await proxy.close();
   });
 
-  it('settlement_pending, then the transfer lands: 409 with Retry-After meanwhile; the reconciler settles it and the same payment gets the kept answer, charged once', async () => {
-    proxy.set('settlement_pending', ['settle']);
+  it.each([
+    ['settlement_pending', 'settlement_pending'],
+    ['late', 'facilitator_unavailable'],
+  ] as const)('%s, then the transfer lands: 409 with Retry-After meanwhile; the reconciler settles it and the same payment gets the kept answer, charged once', async (mode, heldFor) => {
+    proxy.set(mode, ['settle']);
+    const payeeBefore = await usdcBalance(api.payTo);
     const paid = await pay(api);
     expect([paid.first.status, paid.first.body.error?.code, paid.first.retryAfter]).toEqual([409, 'payment_pending_settlement', expect.stringMatching(/^\d+$/)]);
     const x402RequestId = paid.first.body.error?.details?.x402RequestId as string;
-    expect(await api.store.ledger.get(x402RequestId)).toMatchObject({ state: 'settle_pending', errorCode: 'settlement_pending' });
+    expect(await api.store.ledger.get(x402RequestId)).toMatchObject({ state: 'settle_pending', errorCode: heldFor });
     await proxy.landed();
 
     const again = await paid.presentAgain();
@@ -80,7 +85,7 @@ describe('settle-pending payments end settled or released, with the real facilit
     expect(replay.body).toEqual(row!.resultJson);
     expect(decodePaymentResponseHeader(replay.receipt!)).toMatchObject({ success: true, transaction: row!.settlementTx });
     expect(await usdcBalance(paid.buyer.address)).toBe(FUNDS - PRICE);
-    expect(await usdcBalance(api.payTo)).toBe(PRICE);
+    expect((await usdcBalance(api.payTo)) - payeeBefore).toBe(PRICE);
   });
 
   it('a facilitator that hangs before mining: 409 pending; after validBefore the reconciler releases it, nothing charged, the payment pays for nothing more', async () => {

@@ -15,10 +15,13 @@ import type { FacilitatorOperation } from '@paysight/payment';
  * - `settlement_pending`: answers at once as an `@x402/core` 2.24+ facilitator does when the transfer
  *   is broadcast but not confirmed in time (`success: false`, `errorReason: "settlement_pending"`), and
  *   only then relays the request to the real facilitator, so the transfer lands after the answer
- *   (`landed()` waits for it).
+ *   (`landed()` waits for it);
+ * - `late`: a slow facilitator: answers nothing until the caller gives up (its time-out closes the
+ *   connection), and only then relays the request to the real facilitator, so a settle lands after
+ *   the caller's deadline (`landed()` waits for it).
  * Refusing connections is not a mode of one operation: see `refuseConnections`.
  */
-export type Misbehaviour = 'pass' | 'hang' | 'trickle' | 'http_500' | 'malformed_json' | 'wrong_shape' | 'drop_reply' | 'settlement_pending';
+export type Misbehaviour = 'pass' | 'hang' | 'trickle' | 'http_500' | 'malformed_json' | 'wrong_shape' | 'drop_reply' | 'settlement_pending' | 'late';
 
 export interface MisbehavingFacilitator {
   /** Base URL; the same for the whole life of the proxy, also across refuseConnections. */
@@ -52,15 +55,26 @@ export async function startMisbehavingFacilitator(target: string): Promise<Misbe
   const late: Promise<unknown>[] = [];
 
   async function relay(req: IncomingMessage, operation: FacilitatorOperation): Promise<{ status: number; text: string }> {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req as AsyncIterable<Buffer>) chunks.push(chunk);
+    const body = await bodyOf(req);
     relayed[operation] += 1;
     const upstream = await fetch(`${target}/${operation}`, {
       method: req.method,
       headers: { 'content-type': 'application/json' },
-      body: chunks.length ? Buffer.concat(chunks) : undefined,
+      body: body.length ? body : undefined,
     });
     return { status: upstream.status, text: await upstream.text() };
+  }
+
+  async function bodyOf(req: IncomingMessage): Promise<Buffer> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req as AsyncIterable<Buffer>) chunks.push(chunk);
+    return Buffer.concat(chunks);
+  }
+
+  /** Relays after the answer (or after the caller gave up); `landed()` waits for it. */
+  function relayLate(operation: FacilitatorOperation, body: Buffer): void {
+    relayed[operation] += 1;
+    late.push(fetch(`${target}/${operation}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body }).then((r) => r.text()));
   }
 
   function answer(res: ServerResponse, status: number, text: string): void {
@@ -81,13 +95,14 @@ export async function startMisbehavingFacilitator(target: string): Promise<Misbe
         await relay(req, operation);
         return void req.socket.destroy();
       case 'settlement_pending': {
-        const chunks: Buffer[] = [];
-        for await (const chunk of req as AsyncIterable<Buffer>) chunks.push(chunk);
-        const payer = (JSON.parse(Buffer.concat(chunks).toString('utf8')) as { paymentPayload?: { payload?: { authorization?: { from?: string } } } }).paymentPayload?.payload?.authorization?.from ?? '';
+        const body = await bodyOf(req);
+        const payer = (JSON.parse(body.toString('utf8')) as { paymentPayload?: { payload?: { authorization?: { from?: string } } } }).paymentPayload?.payload?.authorization?.from ?? '';
         answer(res, 200, JSON.stringify({ success: false, errorReason: 'settlement_pending', transaction: '', network: 'eip155:8453', payer }));
-        relayed[operation] += 1;
-        late.push(fetch(`${target}/${operation}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: Buffer.concat(chunks) }).then((r) => r.text()));
-        return;
+        return relayLate(operation, body);
+      }
+      case 'late': {
+        const body = await bodyOf(req);
+        return void res.once('close', () => relayLate(operation, body));
       }
       case 'hang':
         return;
