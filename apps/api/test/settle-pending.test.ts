@@ -38,8 +38,9 @@ async function pay(api: TestApi) {
   if (!signature) throw new Error(`the client did not pay (status ${first.status})`);
   const payment = JSON.parse(Buffer.from(signature, 'base64').toString('utf8')) as PaymentPayload;
   const { nonce, validBefore } = (payment.payload as { authorization: { nonce: Hex; validBefore: string } }).authorization;
-  const presentAgain = () => answerOf(fetch(`${api.url}${snapshot.path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'payment-signature': signature! }, body }));
-  return { first, buyer, nonce, validBefore: Number(validBefore), presentAgain };
+  const signed: string = signature;
+  const presentAgain = () => answerOf(fetch(`${api.url}${snapshot.path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'payment-signature': signed }, body }));
+  return { first, buyer, nonce, validBefore: Number(validBefore), signature: signed, presentAgain };
 }
 
 async function answerOf(pending: Promise<Response>): Promise<Answer> {
@@ -86,6 +87,32 @@ describe('settle-pending payments end settled or released, with the real facilit
     expect(decodePaymentResponseHeader(replay.receipt!)).toMatchObject({ success: true, transaction: row!.settlementTx });
     expect(await usdcBalance(paid.buyer.address)).toBe(FUNDS - PRICE);
     expect((await usdcBalance(api.payTo)) - payeeBefore).toBe(PRICE);
+  });
+
+  it('the pending row lives in the shared store: the background reconciler of another instance settles it, and that instance serves the kept answer', async () => {
+    const other = await startTestApi({ store: api.store, payTo: api.payTo, reconcile: { intervalMs: 1_000, batchSize: 10 } });
+    try {
+      proxy.set('settlement_pending', ['settle']);
+      const payeeBefore = await usdcBalance(api.payTo);
+      const paid = await pay(api);
+      expect([paid.first.status, paid.first.body.error?.code]).toEqual([409, 'payment_pending_settlement']);
+      await proxy.landed();
+
+      const atOther = () => answerOf(fetch(`${other.url}${snapshot.path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'payment-signature': paid.signature }, body }));
+      let answer = await atOther();
+      // Bounded: the other instance's reconciler runs every second; 60 looks are far more than it needs.
+      for (let look = 0; look < 60 && answer.status === 409; look++) {
+        expect([answer.body.error?.code, answer.retryAfter]).toEqual(['payment_pending_settlement', '1']);
+        await new Promise((resolve) => setTimeout(resolve, 250));
+        answer = await atOther();
+      }
+      const row = await api.store.ledger.get(paid.first.body.error?.details?.x402RequestId as string);
+      expect([answer.status, row?.state]).toEqual([200, 'settled']);
+      expect(answer.body).toEqual(row!.resultJson);
+      expect((await usdcBalance(api.payTo)) - payeeBefore).toBe(PRICE);
+    } finally {
+      await other.close();
+    }
   });
 
   it('a facilitator that hangs before mining: 409 pending; after validBefore the reconciler releases it, nothing charged, the payment pays for nothing more', async () => {
