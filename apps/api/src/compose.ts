@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { ChainSource, Store } from '@paysight/contracts';
-import { createCircuitBreaker, createHttpFacilitatorClient, createPaidCallProcessor, createViemAuthorizationReader, startResultPruner, withCircuitBreaker } from '@paysight/payment';
+import { createCircuitBreaker, createHttpFacilitatorClient, createPaidCallProcessor, createViemAuthorizationReader, startReconciler, startResultPruner, withCircuitBreaker } from '@paysight/payment';
 import { openStore } from '@paysight/store';
 import { notConfiguredNarrator } from '@paysight/tools';
 import type { McpService } from '@paysight/mcp-adapter';
@@ -44,11 +44,13 @@ export async function startApiService(config: ApiConfig, chainSource: ChainSourc
       createHttpFacilitatorClient({ url: config.facilitatorUrl, timeoutMs: config.facilitatorTimeoutMs, settleTimeoutMs: config.facilitatorSettleTimeoutMs }),
       createCircuitBreaker(config.facilitatorBreaker),
     );
+    const authorizations = createViemAuthorizationReader({ rpcUrl: options.baseRpcUrl });
     const payments = createPaidCallProcessor({
       payTo: config.payTo,
       ledger: store.ledger,
       facilitator,
-      authorizations: createViemAuthorizationReader({ rpcUrl: options.baseRpcUrl }),
+      authorizations,
+      pendingRetryAfterSeconds: Math.ceil(config.reconcile.intervalMs / 1000),
     });
     let listeningUrl = '';
     const log = jsonLogger({ enabled: config.logRequests, write: options.logWrite });
@@ -77,13 +79,21 @@ export async function startApiService(config: ApiConfig, chainSource: ChainSourc
       onPruned: (count) => log.info('paid_results_pruned', { count, retentionDays: config.paidResultRetentionDays }),
       onError: (error) => log.error('paid_results_prune_failed', { message: error instanceof Error ? error.message : String(error) }),
     });
+    const reconciler = startReconciler({
+      ledger: store.ledger,
+      authorizations,
+      intervalMs: config.reconcile.intervalMs,
+      batchSize: config.reconcile.batchSize,
+      onReconciled: ({ settled, released }) => log.info('settle_pending_reconciled', { settled, released }),
+      onError: (error) => log.error('settle_pending_reconcile_failed', { message: error instanceof Error ? error.message : String(error) }),
+    });
     return {
       ...server,
       store,
       publicBaseUrl: config.publicBaseUrl ?? server.url,
       mcp: serving.mcp,
       close: async () => {
-        await pruner.stop();
+        await Promise.all([pruner.stop(), reconciler.stop()]);
         await server.close();
         await closeStore();
       },

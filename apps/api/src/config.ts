@@ -1,5 +1,5 @@
 import { evmAddress } from '@paysight/contracts';
-import { DEFAULT_RESULT_RETENTION_DAYS } from '@paysight/payment';
+import { DEFAULT_RECONCILE_BATCH_SIZE, DEFAULT_RECONCILE_INTERVAL_MS, DEFAULT_RESULT_RETENTION_DAYS } from '@paysight/payment';
 import path from 'node:path';
 import { z } from 'zod';
 import type { RateLimit } from './http/rate-limit.js';
@@ -26,6 +26,8 @@ export interface ApiConfig {
   bodyLimitBytes: number;
   /** Days a paid answer is kept for replays of its payment (PAID_RESULT_RETENTION_DAYS); then only its hash. */
   paidResultRetentionDays: number;
+  /** Settle-pending payments: how often the background reconciler runs (RECONCILE_INTERVAL_MS) and how many rows a run looks at (RECONCILE_BATCH_SIZE). */
+  reconcile: { intervalMs: number; batchSize: number };
   logRequests: boolean;
   /** Serve the agent-commerce trust tools on MCP (MCP_TRUST_TOOLS, default on). */
   mcpTrustTools: boolean;
@@ -100,6 +102,8 @@ const envSchema = z.object({
   PAYSIGHT_DATA_DIR: z.string().min(1).default('.paysight'),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(10_000_000).default(256 * 1024),
   PAID_RESULT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(DEFAULT_RESULT_RETENTION_DAYS),
+  RECONCILE_INTERVAL_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(DEFAULT_RECONCILE_INTERVAL_MS),
+  RECONCILE_BATCH_SIZE: z.coerce.number().int().min(1).max(1_000).default(DEFAULT_RECONCILE_BATCH_SIZE),
   LOG_LEVEL: z.enum(['info', 'silent']).default('info'),
   MCP_TRUST_TOOLS: onOff,
   AGENT_DISCOVERY: onOff,
@@ -144,6 +148,7 @@ export function loadApiConfig(env: Record<string, string | undefined>): ApiConfi
     dataDir: path.resolve(e.PAYSIGHT_DATA_DIR),
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     paidResultRetentionDays: e.PAID_RESULT_RETENTION_DAYS,
+    reconcile: { intervalMs: e.RECONCILE_INTERVAL_MS, batchSize: e.RECONCILE_BATCH_SIZE },
     logRequests: e.LOG_LEVEL === 'info',
     mcpTrustTools: isOn(e.MCP_TRUST_TOOLS),
     agentDiscovery: isOn(e.AGENT_DISCOVERY),
@@ -170,6 +175,7 @@ export function apiConfig(given: Pick<ApiConfig, 'payTo' | 'facilitatorUrl'> & P
     dataDir: '',
     bodyLimitBytes: 256 * 1024,
     paidResultRetentionDays: DEFAULT_RESULT_RETENTION_DAYS,
+    reconcile: { intervalMs: DEFAULT_RECONCILE_INTERVAL_MS, batchSize: DEFAULT_RECONCILE_BATCH_SIZE },
     logRequests: false,
     mcpTrustTools: true,
     mcpAllowedHosts: [],

@@ -57,6 +57,13 @@ describe('API configuration', () => {
     ]);
   });
 
+  it('reconciles settle-pending payments every 30 s, 100 at a time, unless RECONCILE_INTERVAL_MS and RECONCILE_BATCH_SIZE say otherwise', () => {
+    expect(loadApiConfig(minimal).reconcile).toEqual({ intervalMs: 30_000, batchSize: 100 });
+    expect(loadApiConfig({ ...minimal, RECONCILE_INTERVAL_MS: '5000', RECONCILE_BATCH_SIZE: '10' }).reconcile).toEqual({ intervalMs: 5_000, batchSize: 10 });
+    for (const bad of ['999', '1.5', 'often']) expect(problems({ ...minimal, RECONCILE_INTERVAL_MS: bad })).toEqual([expect.stringMatching(/^RECONCILE_INTERVAL_MS: /)]);
+    for (const bad of ['0', '1001']) expect(problems({ ...minimal, RECONCILE_BATCH_SIZE: bad })).toEqual([expect.stringMatching(/^RECONCILE_BATCH_SIZE: /)]);
+  });
+
   it('keeps paid results 7 days unless PAID_RESULT_RETENTION_DAYS says otherwise (whole days, 1 to 3650)', () => {
     expect(loadApiConfig(minimal).paidResultRetentionDays).toBe(7);
     expect(loadApiConfig({ ...minimal, PAID_RESULT_RETENTION_DAYS: '30' }).paidResultRetentionDays).toBe(30);

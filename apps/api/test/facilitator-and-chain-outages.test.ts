@@ -106,11 +106,11 @@ describe('a facilitator that gives no usable answer (a real HTTP proxy in front 
     await expectNothingCharged(attempt);
   });
 
-  it.each(NO_ANSWERS)('settle %s after a good verify: 503 facilitator_unavailable, the chain shows nothing moved', async (mode) => {
+  it.each(NO_ANSWERS)('settle %s after a good verify: 409 payment_pending_settlement with Retry-After (no final word), nothing moved on chain', async (mode) => {
     proxy.set(mode, ['settle']);
     const relayed = proxy.relayed.settle;
     const attempt = await payRest(api);
-    expect([attempt.status, attempt.body.error?.code]).toEqual([503, 'facilitator_unavailable']);
+    expect([attempt.status, attempt.body.error?.code, attempt.retryAfter]).toEqual([409, 'payment_pending_settlement', expect.stringMatching(/^\d+$/)]);
     expect(proxy.relayed.settle).toBe(relayed);
     await expectNothingCharged(attempt);
     expect(await usdcBalance(api.payTo)).toBe(0n);
@@ -140,10 +140,10 @@ describe('a facilitator that gives no usable answer (a real HTTP proxy in front 
     await expectNothingCharged(attempt);
   });
 
-  it('MCP, settle 500: 503 facilitator_unavailable, nothing charged', async () => {
+  it('MCP, settle 500: the error wrapper says 409 payment_pending_settlement, nothing charged', async () => {
     proxy.set('http_500', ['settle']);
     const attempt = await payMcp(mcp);
-    expect(attempt.wrapper).toMatchObject({ status: 'error', httpStatus: 503, error: { code: 'facilitator_unavailable' } });
+    expect(attempt.wrapper).toMatchObject({ status: 'error', httpStatus: 409, error: { code: 'payment_pending_settlement', details: { retryAfterSeconds: expect.any(Number) } } });
     await expectNothingCharged(attempt);
   });
 
@@ -228,7 +228,7 @@ describe('the circuit breaker in front of the facilitator', () => {
     proxy.set('http_500', ['settle']);
     for (let i = 0; i < 2; i++) {
       const attempt = await payRest(api);
-      expect([attempt.status, attempt.body.error?.code]).toEqual([503, 'facilitator_unavailable']);
+      expect([attempt.status, attempt.body.error?.code]).toEqual([409, 'payment_pending_settlement']);
       await expectNothingCharged(attempt);
     }
     const verifies = proxy.received.verify;

@@ -20,7 +20,13 @@ Usage:
       request (goal, walletCount, hasTransactionHash, riskType, budgetUsd, failureMode,
       autonomousCommerce) as a JSON object, or plain words taken as the goal.
 
-Environment: PAYSIGHT_BASE_URL, PAYSIGHT_BUYER_KEY.`;
+  paysight reconcile [--limit 100] [--data-dir .paysight]
+      End payments held as settle_pending: settled when the transfer is on chain, released when the
+      authorization expired unused. Reads DATABASE_URL (else the PGlite store under --data-dir; stop
+      the API first, PGlite allows one process) and RPC_URL_BASE (else the devnet of \`paysight start\`).
+      Exit 0 when every pending payment was read, 1 when the chain could not be read for some.
+
+Environment: PAYSIGHT_BASE_URL, PAYSIGHT_BUYER_KEY, DATABASE_URL, RPC_URL_BASE.`;
 
 export async function runCli(argv: string[]): Promise<number> {
   let parsed;
@@ -72,6 +78,16 @@ export async function runCli(argv: string[]): Promise<number> {
       }
       return recommendCommand({ input: rest[0], json: values.json, baseUrl: values['base-url'], dataDir: values['data-dir'], env: process.env }, io);
     }
+    case 'reconcile': {
+      const limit = Number(values.limit);
+      if (!Number.isInteger(limit) || limit < 1 || limit > 1000) {
+        io.err(`--limit must be a whole number from 1 to 1000 (got "${values.limit}").`);
+        return 2;
+      }
+      // Loaded on demand: only `reconcile` opens the store.
+      const { reconcileCommand } = await import('./commands/reconcile.js');
+      return reconcileCommand({ dataDir: values['data-dir'], limit, env: process.env }, io);
+    }
     default:
       io.err(`Unknown command "${command}".\n\n${USAGE}`);
       return 2;
@@ -90,6 +106,7 @@ function parseCliArgs(argv: string[]) {
       json: { type: 'boolean', default: false },
       'max-usd': { type: 'string', default: DEFAULT_MAX_USD },
       'base-url': { type: 'string' },
+      limit: { type: 'string', default: '100' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });

@@ -112,6 +112,18 @@ export function createPaidCallService(options: PaidCallServiceOptions): PaidCall
           }),
           outcome.x402RequestId,
         );
+      case 'settlement_pending':
+        return {
+          kind: 'error',
+          httpStatus: 409,
+          body: errorBody(
+            'payment_pending_settlement',
+            'The settlement of this payment is not confirmed yet; the answer is kept and nothing will be charged twice. Present the same payment again after Retry-After: once the transfer is found on chain you get the answer; if it never happens (the authorization expires unused), nothing was charged.',
+            { x402RequestId: outcome.x402RequestId, retryAfterSeconds: outcome.retryAfterSeconds },
+          ),
+          x402RequestId: outcome.x402RequestId,
+          retryAfterSeconds: outcome.retryAfterSeconds,
+        };
       case 'payment_bound_to_other_request':
         return refused(
           409,

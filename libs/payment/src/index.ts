@@ -14,6 +14,8 @@ export * from './authorization-reader.js';
 export * from './outcome.js';
 export * from './processor.js';
 export * from './result-retention.js';
+export * from './periodic.js';
+export * from './reconciler.js';
 export * from './local-facilitator.js';
 export * from './buyer-client.js';
 export { baseChain } from './base-chain.js';

@@ -53,6 +53,18 @@ export interface PaymentInProgressOutcome {
   x402RequestId: string;
 }
 
+/**
+ * The facilitator gave no final word on the settlement and the chain could not tell yet: the payment
+ * is held as settle_pending with its answer kept. The reconciler ends it: settled (present the same
+ * payment again to get the answer) or released (nothing was charged).
+ */
+export interface SettlementPendingOutcome {
+  kind: 'settlement_pending';
+  x402RequestId: string;
+  /** When presenting the payment again may find it reconciled. */
+  retryAfterSeconds: number;
+}
+
 /** The payment was settled for another request (another tool, or other input): it pays for nothing else. */
 export interface PaymentBoundElsewhereOutcome {
   kind: 'payment_bound_to_other_request';
@@ -107,6 +119,7 @@ export type PaidCallOutcome<T> =
   | PaymentRequiredOutcome
   | PaymentRejectedOutcome
   | PaymentInProgressOutcome
+  | SettlementPendingOutcome
   | PaymentBoundElsewhereOutcome
   | ResultExpiredOutcome
   | UnavailableOutcome

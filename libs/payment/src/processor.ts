@@ -17,6 +17,7 @@ import type {
   ResultExpiredOutcome,
   RejectionReason,
   Settlement,
+  SettlementPendingOutcome,
   UnavailableOutcome,
   UnavailableSource,
 } from './outcome.js';
@@ -33,6 +34,8 @@ export interface PaidCallProcessorOptions {
   clock?: () => Date;
   /** Request ids for calls that arrive without one. */
   newRequestId?: () => string;
+  /** Retry-After of a payment held as settle_pending (default 30 s): about the reconciler's interval. */
+  pendingRetryAfterSeconds?: number;
 }
 
 export interface PaidCall<T, R = T> {
@@ -62,10 +65,10 @@ export interface PaidCallProcessor {
 
 type SettleVerdict =
   | { status: 'settled'; transaction: Hex | null }
-  /** Nothing moved. `definite`: the facilitator said so; otherwise it gave no answer and the chain confirms nothing moved. */
-  | { status: 'failed'; definite: boolean; reason: string }
-  /** The facilitator gave no final answer and the chain cannot tell yet (unreadable, or a broadcast still pending). */
-  | { status: 'unknown' };
+  /** The facilitator refused to settle, and the chain does not contradict it: nothing moved. */
+  | { status: 'failed'; reason: string }
+  /** The facilitator gave no final answer and the chain does not show the transfer (yet): it may still land. */
+  | { status: 'unknown'; reason: string };
 
 const TX_HASH = /^0x[0-9a-fA-F]{64}$/;
 
@@ -128,7 +131,9 @@ export function createPaidCallProcessor(options: PaidCallProcessorOptions): Paid
   const offers = unpaidChallenges(payTo);
 
   type Reject = (reason: RejectionReason, why: ChallengeReason) => PaymentRejectedOutcome;
-  type Seen<R> = PaymentInProgressOutcome | PaymentRejectedOutcome | PaymentBoundElsewhereOutcome | ResultExpiredOutcome | PaidOutcome<R>;
+  const pendingRetryAfterSeconds = options.pendingRetryAfterSeconds ?? 30;
+  const settlementPending = (x402RequestId: string): SettlementPendingOutcome => ({ kind: 'settlement_pending', x402RequestId, retryAfterSeconds: pendingRetryAfterSeconds });
+  type Seen<R> = PaymentInProgressOutcome | SettlementPendingOutcome | PaymentRejectedOutcome | PaymentBoundElsewhereOutcome | ResultExpiredOutcome | PaidOutcome<R>;
 
   /**
    * A payment the ledger already holds (not released). Settled for this very request (same tool and
@@ -136,6 +141,7 @@ export function createPaidCallProcessor(options: PaidCallProcessorOptions): Paid
    */
   function previouslySeen<R>(entry: LedgerEntry, requestFingerprint: string, reject: Reject): Seen<R> {
     if (entry.state === 'claimed' || entry.state === 'settling') return inProgress(entry.x402RequestId);
+    if (entry.state === 'settle_pending') return settlementPending(entry.x402RequestId);
     if (entry.state === 'settled') {
       const { x402RequestId } = entry;
       if (entry.requestFingerprint !== requestFingerprint) return { kind: 'payment_bound_to_other_request', x402RequestId, toolId: entry.toolId };
@@ -159,17 +165,17 @@ export function createPaidCallProcessor(options: PaidCallProcessorOptions): Paid
       // No answer: the transfer may or may not have happened; the chain decides below.
     }
     if (answer?.success) return { status: 'settled', transaction: asTxHash(answer.transaction) };
-    // Broadcast but not confirmed in time: the transfer may still land, so "not used yet" proves nothing.
-    const pending = answer?.errorReason === 'settlement_pending';
-    const definite = answer !== null && !pending;
+    // Only a refusal is a final word. No answer (time-out, 5xx, garbage) or `settlement_pending` (broadcast,
+    // not confirmed in time) may still end in a transfer, so "not used yet" on chain proves nothing then.
+    const definite = answer !== null && answer.errorReason !== 'settlement_pending';
+    const reason = answer?.errorReason ?? (answer ? 'settlement_failed' : 'facilitator_unavailable');
     try {
       const state = await authorizations.authorizationState({ asset: requirements.asset, authorizer: payer, nonce: authorization.nonce });
       if (state.used) return { status: 'settled', transaction: state.transaction ?? asTxHash(answer?.transaction) };
-      if (pending) return { status: 'unknown' };
     } catch {
-      if (!definite) return { status: 'unknown' };
+      // Unreadable: a refusal is still final; anything else waits for the reconciler.
     }
-    return { status: 'failed', definite, reason: answer?.errorReason ?? (answer ? 'settlement_failed' : 'facilitator_unavailable') };
+    return definite ? { status: 'failed', reason } : { status: 'unknown', reason };
   }
 
   return {
@@ -285,31 +291,35 @@ export function createPaidCallProcessor(options: PaidCallProcessorOptions): Paid
         return { kind: 'failed', error, x402RequestId };
       }
 
-      const settling = await ledger.transition(x402RequestId, ['claimed'], 'settling').catch(() => null);
+      // validBefore from here on: a row left in settling (a crash) can still be decided on chain.
+      const settling = await ledger.transition(x402RequestId, ['claimed'], 'settling', { validBefore: String(authorization.validBefore) }).catch(() => null);
       if (!settling) return storeDown();
 
+      const serveWith = (settlement: Settlement): R => (call.serve ? call.serve(result, { settlement, x402RequestId }) : (result as unknown as R));
       const verdictOfSettle = await settle(paymentPayload, requirements, authorization, payer);
-      if (verdictOfSettle.status === 'unknown') {
-        return unavailable(
-          'facilitator',
-          'The settlement of this payment is not confirmed yet. The payment is held for reconciliation and will not be charged twice; the result is withheld.',
-          x402RequestId,
-        );
-      }
       if (verdictOfSettle.status === 'failed') {
         await ledger.transition(x402RequestId, ['settling'], 'settle_failed', { errorCode: verdictOfSettle.reason }).catch(() => null);
-        if (!verdictOfSettle.definite) {
-          return unavailable('facilitator', 'Payments are temporarily unavailable: the settlement did not complete. Nothing was charged; sign a new payment and retry later.', x402RequestId);
-        }
         return reject('settlement_failed', {
           code: 'settlement_failed',
           message: `The payment could not be settled (${verdictOfSettle.reason}). Nothing was charged and the result is withheld; sign a new payment to retry.`,
           details: { reason: 'settlement_failed', facilitatorReason: verdictOfSettle.reason, x402RequestId },
         });
       }
+      if (verdictOfSettle.status === 'unknown') {
+        // The answer is kept with the pending row (its settlement names no transaction yet): once the
+        // reconciler finds the transfer, presenting the payment again serves it; no second run, no second charge.
+        const served = serveWith({ transaction: null, network: PAYMENT.network, payer });
+        const pendingPatch = { errorCode: verdictOfSettle.reason, resultHash: fingerprint(served) };
+        const held = await ledger
+          .transition(x402RequestId, ['settling'], 'settle_pending', { ...pendingPatch, resultJson: served })
+          .catch(() => ledger.transition(x402RequestId, ['settling'], 'settle_pending', pendingPatch))
+          .catch(() => null);
+        if (held) return settlementPending(x402RequestId);
+        return unavailable('store', 'The settlement of this payment is not confirmed yet and the ledger could not record it; the result is withheld. The payment will not be charged twice.', x402RequestId);
+      }
 
       const settlement: Settlement = { transaction: verdictOfSettle.transaction, network: PAYMENT.network, payer };
-      const served = call.serve ? call.serve(result, { settlement, x402RequestId }) : (result as unknown as R);
+      const served = serveWith(settlement);
       const settledPatch = { settlementTx: settlement.transaction, resultHash: fingerprint(served) };
       // An answer the store refuses to keep (not JSON, too large) must not leave the payment looking in progress.
       const ledgerEntry = await ledger

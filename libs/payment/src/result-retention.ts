@@ -1,4 +1,5 @@
 import type { PaymentLedger } from '@paysight/contracts';
+import { type PeriodicTask, startPeriodic } from './periodic.js';
 
 export const DEFAULT_RESULT_RETENTION_DAYS = 7;
 const DAY_MS = 86_400_000;
@@ -19,12 +20,8 @@ export interface ResultPrunerOptions {
   onPruned?: (count: number) => void;
 }
 
-export interface ResultPruner {
-  /** One bounded run; resolves with the number of results dropped. Runs never overlap: a call while one runs waits for it and gets 0. */
-  runOnce(): Promise<number>;
-  /** No more runs; resolves once a run under way has finished (so the store can be closed after). */
-  stop(): Promise<void>;
-}
+/** `runOnce` resolves with the number of results dropped. */
+export type ResultPruner = PeriodicTask<number>;
 
 /**
  * Drops the answers kept for replays once they are older than the retention, on start and then
@@ -34,7 +31,6 @@ export function startResultPruner(options: ResultPrunerOptions): ResultPruner {
   const clock = options.clock ?? (() => new Date());
   const batchSize = options.batchSize ?? 500;
   const maxBatches = options.maxBatches ?? 20;
-  let running: Promise<number> | null = null;
 
   async function prune(): Promise<number> {
     const before = new Date(clock().getTime() - options.retentionDays * DAY_MS);
@@ -48,25 +44,5 @@ export function startResultPruner(options: ResultPrunerOptions): ResultPruner {
     return total;
   }
 
-  async function runOnce(): Promise<number> {
-    if (running) return running.then(() => 0, () => 0);
-    running = prune();
-    try {
-      return await running;
-    } finally {
-      running = null;
-    }
-  }
-
-  const run = () => void runOnce().catch((error: unknown) => options.onError?.(error));
-  const timer = setInterval(run, options.intervalMs ?? 3_600_000);
-  timer.unref();
-  run();
-  return {
-    runOnce,
-    stop: async () => {
-      clearInterval(timer);
-      await running?.catch(() => 0);
-    },
-  };
+  return startPeriodic(prune, { intervalMs: options.intervalMs ?? 3_600_000, idle: 0, onError: options.onError });
 }

@@ -11,8 +11,10 @@ import {
   createHttpFacilitatorClient,
   createPaidCallProcessor,
   createBuyerClient,
+  createReconciler,
   createViemAuthorizationReader,
   challengeHeaders,
+  DEFAULT_RELEASE_GRACE_SECONDS,
   decodePayment,
   receiptHeaders,
   startLocalFacilitator,
@@ -259,15 +261,24 @@ describe('paid-call processor', () => {
     expect(handler.runs).toBe(0);
   });
 
-  it('the facilitator vanishes while the handler runs: the chain shows nothing moved, so 503 and the result is withheld', async () => {
+  it('the facilitator vanishes while the handler runs: held as settle_pending, then released by the reconciler once validBefore passed; nothing charged', async () => {
     const vanishing = await fundedFacilitator();
     const { payee, headers } = await paymentFor();
     const handler = countingHandler('RESULT-7f3a', () => vanishing.close());
-    const outcome = expectKind(await processor(payee, { facilitator: createHttpFacilitatorClient({ url: vanishing.url }) }).handle(call(headers, handler.run)), 'unavailable');
-    expect(outcome).toMatchObject({ source: 'facilitator' });
+    const outcome = expectKind(await processor(payee, { facilitator: createHttpFacilitatorClient({ url: vanishing.url }) }).handle(call(headers, handler.run)), 'settlement_pending');
     expect(JSON.stringify(outcome)).not.toContain('RESULT-7f3a');
-    expect(handler.runs).toBe(1);
-    expect(await store.ledger.get(outcome.x402RequestId!)).toMatchObject({ state: 'settle_failed', errorCode: 'facilitator_unavailable' });
+    expect(await store.ledger.get(outcome.x402RequestId)).toMatchObject({ state: 'settle_pending', errorCode: 'facilitator_unavailable', resultJson: 'RESULT-7f3a' });
+    expectKind(await processor(payee).handle(call(headers, handler.run)), 'settlement_pending');
+
+    const decoded = decodePayment(headers);
+    if (decoded.status !== 'decoded') throw new Error('the payment did not decode');
+    const { validBefore } = (decoded.payment.payload.payload as { authorization: { validBefore: string } }).authorization;
+    expect(await store.ledger.get(outcome.x402RequestId)).toMatchObject({ validBefore });
+    const afterExpiry = () => new Date((Number(validBefore) + DEFAULT_RELEASE_GRACE_SECONDS) * 1000);
+    const reconcile = (clock?: () => Date) => createReconciler({ ledger: store.ledger, authorizations: createViemAuthorizationReader({ rpcUrl: chain.baseRpcUrl }), clock }).reconcileOnce();
+    expect((await reconcile()).pending).toContain(outcome.x402RequestId);
+    expect((await reconcile(afterExpiry)).released).toEqual([outcome.x402RequestId]);
+    expect(await store.ledger.get(outcome.x402RequestId)).toMatchObject({ state: 'settle_failed', errorCode: 'authorization_expired_unused', resultJson: null });
     expect(await chain.usdcBalance(payee)).toBe(0n);
 
     const again = expectKind(await processor(payee).handle(call(headers, handler.run)), 'payment_rejected');
@@ -275,34 +286,44 @@ describe('paid-call processor', () => {
     expect(handler.runs).toBe(1);
   });
 
-  it('no settle answer and an unreadable chain: 503, the payment held in settling; presenting it again is "in progress"', async () => {
+  it('no settle answer and an unreadable chain: held as settle_pending; presenting it again says so, nothing runs', async () => {
     const vanishing = await fundedFacilitator();
     const { payee, headers } = await paymentFor();
     const handler = countingHandler('RESULT-7f3a', () => vanishing.close());
-    const held = processor(payee, { facilitator: createHttpFacilitatorClient({ url: vanishing.url }), authorizations: createViemAuthorizationReader({ rpcUrl: DEAD_FACILITATOR }) });
-    const outcome = expectKind(await held.handle(call(headers, handler.run)), 'unavailable');
-    expect(outcome.message).toMatch(/held for reconciliation/);
-    expect(await store.ledger.get(outcome.x402RequestId!)).toMatchObject({ state: 'settling' });
+    const held = processor(payee, { facilitator: createHttpFacilitatorClient({ url: vanishing.url }), authorizations: createViemAuthorizationReader({ rpcUrl: DEAD_FACILITATOR }), pendingRetryAfterSeconds: 7 });
+    const outcome = expectKind(await held.handle(call(headers, handler.run)), 'settlement_pending');
+    expect(outcome.retryAfterSeconds).toBe(7);
+    expect(await store.ledger.get(outcome.x402RequestId)).toMatchObject({ state: 'settle_pending' });
 
-    const again = expectKind(await processor(payee).handle(call(headers, handler.run)), 'payment_in_progress');
-    expect(again).toMatchObject({ kind: 'payment_in_progress', x402RequestId: outcome.x402RequestId });
+    const again = expectKind(await processor(payee).handle(call(headers, handler.run)), 'settlement_pending');
+    expect(again).toMatchObject({ x402RequestId: outcome.x402RequestId, retryAfterSeconds: 30 });
     expect(handler.runs).toBe(1);
   });
 
-  it('a settlement broadcast but not confirmed in time is held, not failed: it may still land', async () => {
+  it('settlement_pending from the facilitator (broadcast, not confirmed in time): held; once mined the reconciler settles it and a replay serves the kept answer, paid once', async () => {
     const impatient = await fundedFacilitator({ confirmationTimeoutMs: 200 });
     const { buyer, payee, headers } = await paymentFor();
     const mining = (on: boolean) => chain.base.request({ method: 'evm_setAutomine' as never, params: [on] as never });
     const handler = countingHandler('RESULT-7f3a', () => mining(false));
+    const reconciler = createReconciler({ ledger: store.ledger, authorizations: createViemAuthorizationReader({ rpcUrl: chain.baseRpcUrl }) });
+    let x402RequestId: string;
     try {
-      const outcome = expectKind(await processor(payee, { facilitator: createHttpFacilitatorClient({ url: impatient.url }) }).handle(call(headers, handler.run)), 'unavailable');
-      expect(outcome.source).toBe('facilitator');
-      expect(await store.ledger.get(outcome.x402RequestId!)).toMatchObject({ state: 'settling' });
+      const outcome = expectKind(await processor(payee, { facilitator: createHttpFacilitatorClient({ url: impatient.url }) }).handle(call(headers, handler.run)), 'settlement_pending');
+      x402RequestId = outcome.x402RequestId;
+      expect(await store.ledger.get(x402RequestId)).toMatchObject({ state: 'settle_pending', errorCode: 'settlement_pending' });
+      expect((await reconciler.reconcileOnce()).pending).toContain(x402RequestId);
     } finally {
       await mining(true);
       await chain.base.request({ method: 'evm_mine' as never });
       await impatient.close();
     }
+    expect((await reconciler.reconcileOnce()).settled).toContain(x402RequestId);
+    const settled = await store.ledger.get(x402RequestId);
+    expect(settled).toMatchObject({ state: 'settled', settlementTx: expect.stringMatching(/^0x[0-9a-f]{64}$/) });
+
+    const replay = expectKind(await processor(payee).handle(call(headers, handler.run)), 'paid');
+    expect(replay).toMatchObject({ replay: true, result: 'RESULT-7f3a', receipt: { success: true, transaction: settled!.settlementTx } });
+    expect(handler.runs).toBe(1);
     expect(await chain.authorizationsUsed(buyer.address)).toBe(1);
     expect(await chain.usdcBalance(payee)).toBe(PRICE);
   });

@@ -73,6 +73,7 @@ export function describeStoreSuite(kind: Store['kind'], open: () => Promise<Stor
         errorCode: null,
         resultHash: null,
         resultJson: null,
+        validBefore: null,
         attempts: 1,
         createdAt: expect.any(Date),
         updatedAt: expect.any(Date),
@@ -269,6 +270,16 @@ export function describeStoreSuite(kind: Store['kind'], open: () => Promise<Stor
       expect(all.length).toBeLessThanOrEqual(DEFAULT_LIST_LIMIT);
       const times = all.map((e) => e.createdAt.getTime());
       expect(times).toEqual([...times].sort((a, b) => b - a));
+    });
+
+    test('leastRecentlyUpdated: the rows untouched longest first (a transition to the same state touches a row)', async () => {
+      const pending: LedgerEntry[] = [];
+      for (let i = 0; i < 3; i++) pending.push(await move(await move(await claimNew(), 'settling'), 'settle_pending'));
+      const ids = pending.map((e) => e.x402RequestId);
+      const oldestFirst = async () => (await store.ledger.list({ state: 'settle_pending', order: 'leastRecentlyUpdated', limit: MAX_LIST_LIMIT })).map((e) => e.x402RequestId).filter((id) => ids.includes(id));
+      await expect(oldestFirst()).resolves.toEqual(ids);
+      await store.ledger.transition(ids[0]!, ['settle_pending'], 'settle_pending');
+      await expect(oldestFirst()).resolves.toEqual([ids[1], ids[2], ids[0]]);
     });
 
     test.each([0, 1.5, MAX_LIST_LIMIT + 1])('refuses limit %p', async (limit) => {

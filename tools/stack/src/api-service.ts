@@ -25,6 +25,8 @@ export interface StackApiOptions {
   facilitatorSettleTimeoutMs?: number;
   /** Default: the API's (5 failures, 30 s cool-down). */
   facilitatorBreaker?: ApiConfig['facilitatorBreaker'];
+  /** The background settle-pending reconciler; default: the API's (every 30 s, 100 rows). */
+  reconcile?: ApiConfig['reconcile'];
   /** Default: the devnet's chains and explorer, createDevnetChainSource(services.devnet). */
   chainSource?: ChainSource;
   /** An OpenAI-compatible provider for AI sections; default null (deterministic reports). */
@@ -61,6 +63,7 @@ export async function startStackApi(services: LocalServicesInfo, options: StackA
     ...(options.facilitatorTimeoutMs === undefined ? {} : { facilitatorTimeoutMs: options.facilitatorTimeoutMs }),
     ...(options.facilitatorSettleTimeoutMs === undefined ? {} : { facilitatorSettleTimeoutMs: options.facilitatorSettleTimeoutMs }),
     ...(options.facilitatorBreaker === undefined ? {} : { facilitatorBreaker: options.facilitatorBreaker }),
+    ...(options.reconcile === undefined ? {} : { reconcile: options.reconcile }),
   });
   return startApiService(config, options.chainSource ?? createDevnetChainSource(services.devnet), {
     baseRpcUrl: services.devnet.chains.base.rpcUrl,

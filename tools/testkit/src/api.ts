@@ -15,7 +15,7 @@ export interface TestApi extends ApiService {
 /** The real API service on an ephemeral port, paying into a fresh payee (or `payTo`, for a second instance of one service), on the shared chains and facilitator. */
 export type TestApiOptions = { facilitatorUrl?: string; store?: Store; chainSource?: ChainSource; payTo?: Address } & Pick<
   StackApiOptions,
-  'ai' | 'agentDiscovery' | 'mcpTrustTools' | 'facilitatorTimeoutMs' | 'facilitatorSettleTimeoutMs' | 'facilitatorBreaker'
+  'ai' | 'agentDiscovery' | 'mcpTrustTools' | 'facilitatorTimeoutMs' | 'facilitatorSettleTimeoutMs' | 'facilitatorBreaker' | 'reconcile'
 >;
 
 export async function startTestApi(options: TestApiOptions = {}): Promise<TestApi> {
@@ -28,6 +28,7 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     facilitatorTimeoutMs: options.facilitatorTimeoutMs ?? 5_000,
     facilitatorSettleTimeoutMs: options.facilitatorSettleTimeoutMs,
     facilitatorBreaker: options.facilitatorBreaker,
+    reconcile: options.reconcile,
     chainSource: options.chainSource ?? devnetChainSource(),
     ai: options.ai ?? null,
     agentDiscovery: options.agentDiscovery,

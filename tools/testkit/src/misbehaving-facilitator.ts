@@ -11,10 +11,17 @@ import type { FacilitatorOperation } from '@paysight/payment';
  * - `malformed_json`: answers 200 with a body that is not JSON;
  * - `wrong_shape`: answers 200 with JSON that is no verdict;
  * - `drop_reply`: relays the request to the real facilitator (a settle is mined), then cuts the
- *   connection instead of answering.
+ *   connection instead of answering;
+ * - `settlement_pending`: answers at once as an `@x402/core` 2.24+ facilitator does when the transfer
+ *   is broadcast but not confirmed in time (`success: false`, `errorReason: "settlement_pending"`), and
+ *   only then relays the request to the real facilitator, so the transfer lands after the answer
+ *   (`landed()` waits for it);
+ * - `late`: a slow facilitator: answers nothing until the caller gives up (its time-out closes the
+ *   connection), and only then relays the request to the real facilitator, so a settle lands after
+ *   the caller's deadline (`landed()` waits for it).
  * Refusing connections is not a mode of one operation: see `refuseConnections`.
  */
-export type Misbehaviour = 'pass' | 'hang' | 'trickle' | 'http_500' | 'malformed_json' | 'wrong_shape' | 'drop_reply';
+export type Misbehaviour = 'pass' | 'hang' | 'trickle' | 'http_500' | 'malformed_json' | 'wrong_shape' | 'drop_reply' | 'settlement_pending' | 'late';
 
 export interface MisbehavingFacilitator {
   /** Base URL; the same for the whole life of the proxy, also across refuseConnections. */
@@ -27,6 +34,8 @@ export interface MisbehavingFacilitator {
   received: Record<FacilitatorOperation, number>;
   /** Requests relayed to the real facilitator, per operation. */
   relayed: Record<FacilitatorOperation, number>;
+  /** Resolves once every relay started after a `settlement_pending` answer has finished. */
+  landed(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -43,17 +52,29 @@ export async function startMisbehavingFacilitator(target: string): Promise<Misbe
   const received: Record<FacilitatorOperation, number> = { verify: 0, settle: 0, supported: 0 };
   const relayed: Record<FacilitatorOperation, number> = { verify: 0, settle: 0, supported: 0 };
   const sockets = new Set<Socket>();
+  const late: Promise<unknown>[] = [];
 
   async function relay(req: IncomingMessage, operation: FacilitatorOperation): Promise<{ status: number; text: string }> {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req as AsyncIterable<Buffer>) chunks.push(chunk);
+    const body = await bodyOf(req);
     relayed[operation] += 1;
     const upstream = await fetch(`${target}/${operation}`, {
       method: req.method,
       headers: { 'content-type': 'application/json' },
-      body: chunks.length ? Buffer.concat(chunks) : undefined,
+      body: body.length ? body : undefined,
     });
     return { status: upstream.status, text: await upstream.text() };
+  }
+
+  async function bodyOf(req: IncomingMessage): Promise<Buffer> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req as AsyncIterable<Buffer>) chunks.push(chunk);
+    return Buffer.concat(chunks);
+  }
+
+  /** Relays after the answer (or after the caller gave up); `landed()` waits for it. */
+  function relayLate(operation: FacilitatorOperation, body: Buffer): void {
+    relayed[operation] += 1;
+    late.push(fetch(`${target}/${operation}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body }).then((r) => r.text()));
   }
 
   function answer(res: ServerResponse, status: number, text: string): void {
@@ -73,6 +94,16 @@ export async function startMisbehavingFacilitator(target: string): Promise<Misbe
       case 'drop_reply':
         await relay(req, operation);
         return void req.socket.destroy();
+      case 'settlement_pending': {
+        const body = await bodyOf(req);
+        const payer = (JSON.parse(body.toString('utf8')) as { paymentPayload?: { payload?: { authorization?: { from?: string } } } }).paymentPayload?.payload?.authorization?.from ?? '';
+        answer(res, 200, JSON.stringify({ success: false, errorReason: 'settlement_pending', transaction: '', network: 'eip155:8453', payer }));
+        return relayLate(operation, body);
+      }
+      case 'late': {
+        const body = await bodyOf(req);
+        return void res.once('close', () => relayLate(operation, body));
+      }
       case 'hang':
         return;
       case 'trickle': {
@@ -121,6 +152,9 @@ export async function startMisbehavingFacilitator(target: string): Promise<Misbe
     url: `http://127.0.0.1:${port}`,
     received,
     relayed,
+    landed: async () => {
+      await Promise.allSettled(late);
+    },
     set(mode, operations = OPERATIONS) {
       for (const operation of operations) modes[operation] = mode;
     },

@@ -54,9 +54,14 @@ const RATE_LIMITED = errorResponse('Too many requests without a payment from thi
 /** What a paid route answers besides 200 and 402; the error codes are in docs/errors.md. */
 const PAID_ERRORS = {
   '400': errorResponse('Invalid input (`invalid_request`, `invalid_json`, `sensitive_input`). Nothing is charged and no offer is made.'),
-  '409': errorResponse(
-    'The same payment is being served by another request (`payment_in_progress`), or was settled for another request and pays for nothing else (`payment_bound_to_other_request`).',
-  ),
+  '409': {
+    ...errorResponse(
+      'The same payment is being served by another request (`payment_in_progress`), or was settled for another request and pays for nothing else (`payment_bound_to_other_request`), or its settlement is not confirmed yet (`payment_pending_settlement`): present it again after `Retry-After` for the kept answer once the transfer is found, or 402 once it expired unused (nothing charged).',
+    ),
+    headers: {
+      'Retry-After': { description: 'Seconds to wait before presenting a `payment_pending_settlement` payment again (also in `error.details.retryAfterSeconds`).', schema: { type: 'integer', minimum: 1 } },
+    },
+  },
   '410': errorResponse('The same payment was settled for this request, but its answer is past the retention; only its hash is kept (`result_expired`). Nothing is charged.'),
   '413': errorResponse('The body is larger than the service accepts (`payload_too_large`).'),
   '415': errorResponse('The body is not JSON, or it was sent with a Content-Encoding (`unsupported_media_type`).'),

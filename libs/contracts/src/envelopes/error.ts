@@ -16,6 +16,7 @@ export const ERROR_CODES = [
   'payment_mismatch',
   'payment_already_used',
   'payment_in_progress',
+  'payment_pending_settlement',
   'payment_bound_to_other_request',
   'result_expired',
   'settlement_failed',

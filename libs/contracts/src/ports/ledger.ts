@@ -2,10 +2,13 @@ import type { Address, Hex } from 'viem';
 
 /**
  * Life of one payment in the ledger:
- * claimed -> settling -> settled | settle_failed; claimed -> released (handler or upstream failed,
- * nothing charged; the same payment may be presented again and re-claims the row).
+ * claimed -> settling -> settled | settle_failed | settle_pending; claimed -> released (handler or
+ * upstream failed, nothing charged; the same payment may be presented again and re-claims the row).
+ * settle_pending: the facilitator gave no final word and the chain could not tell yet; the served
+ * answer is kept with the row and the reconciler ends it as settled (found on chain) or settle_failed
+ * (unused and past validBefore: nothing can move any more).
  */
-export const LEDGER_STATES = ['claimed', 'settling', 'settled', 'settle_failed', 'released'] as const;
+export const LEDGER_STATES = ['claimed', 'settling', 'settled', 'settle_failed', 'released', 'settle_pending'] as const;
 export type LedgerState = (typeof LEDGER_STATES)[number];
 
 export interface LedgerEntry {
@@ -29,12 +32,14 @@ export interface LedgerEntry {
   resultHash: string | null;
   /** The answer served for this payment (JSON), kept for replays until pruned; only `resultHash` stays after. */
   resultJson: unknown;
+  /** Unix seconds after which the authorization can no longer be used (kept from settle on, for reconciliation). */
+  validBefore: string | null;
   attempts: number;
   createdAt: Date;
   updatedAt: Date;
 }
 
-export type LedgerClaim = Omit<LedgerEntry, 'state' | 'settlementTx' | 'errorCode' | 'resultHash' | 'resultJson' | 'attempts' | 'createdAt' | 'updatedAt'>;
+export type LedgerClaim = Omit<LedgerEntry, 'state' | 'settlementTx' | 'errorCode' | 'resultHash' | 'resultJson' | 'validBefore' | 'attempts' | 'createdAt' | 'updatedAt'>;
 
 export type ClaimOutcome = { claimed: true; entry: LedgerEntry } | { claimed: false; existing: LedgerEntry };
 
@@ -44,19 +49,24 @@ export interface LedgerPatch {
   resultHash?: string | null;
   /** Any JSON value; null (the SQL null) clears it. */
   resultJson?: unknown;
+  /** Unix seconds, a decimal integer string. */
+  validBefore?: string;
 }
 
 export interface PaymentLedger {
   /**
    * Atomically reserve a payment: inserts a claimed row, or re-claims a released one.
-   * Any other existing row (claimed, settling, settled, settle_failed) is returned unchanged.
+   * Any other existing row (claimed, settling, settled, settle_failed, settle_pending) is returned unchanged.
    */
   claim(claim: LedgerClaim): Promise<ClaimOutcome>;
   /** Moves the row to `to` only if it is in one of `from`; returns the updated row or null. */
   transition(x402RequestId: string, from: readonly LedgerState[], to: LedgerState, patch?: LedgerPatch): Promise<LedgerEntry | null>;
   get(x402RequestId: string): Promise<LedgerEntry | null>;
-  /** Newest first; for operators and reconciliation. */
-  list(options?: { state?: LedgerState; limit?: number }): Promise<LedgerEntry[]>;
+  /**
+   * Newest first (by creation), for operators; `leastRecentlyUpdated`: the rows untouched longest first,
+   * for the reconciler, which touches what it leaves so that every pending row gets its turn.
+   */
+  list(options?: { state?: LedgerState; limit?: number; order?: 'newest' | 'leastRecentlyUpdated' }): Promise<LedgerEntry[]>;
   /**
    * Drops the kept result (`resultJson`, never `resultHash`) of at most `limit` rows last updated
    * before `before`; returns how many it dropped. Safe to run from several instances at once.

@@ -23,6 +23,7 @@ export interface LedgerRow {
   error_code: string | null;
   result_hash: string | null;
   result_json: unknown;
+  valid_before: string | null;
   attempts: number;
   created_at: Date;
   updated_at: Date;
@@ -46,6 +47,7 @@ export function toEntry(row: LedgerRow): LedgerEntry {
     errorCode: row.error_code,
     resultHash: row.result_hash,
     resultJson: row.result_json,
+    validBefore: row.valid_before,
     attempts: row.attempts,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
@@ -79,6 +81,10 @@ export function patchColumns(patch: LedgerPatch): [column: string, value: string
   }
   if (patch.errorCode !== undefined) columns.push(['error_code', patch.errorCode === null ? null : text('errorCode', patch.errorCode)]);
   if (patch.resultHash !== undefined) columns.push(['result_hash', patch.resultHash === null ? null : text('resultHash', patch.resultHash)]);
+  if (patch.validBefore !== undefined) {
+    if (!/^(0|[1-9]\d*)$/.test(patch.validBefore)) throw invalid('validBefore', 'must be unix seconds (a decimal integer string)');
+    columns.push(['valid_before', patch.validBefore, '::numeric']);
+  }
   if (patch.resultJson !== undefined) columns.push(['result_json', patch.resultJson === null ? null : json('resultJson', patch.resultJson), '::json']);
   return columns;
 }

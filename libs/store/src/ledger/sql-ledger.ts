@@ -85,12 +85,12 @@ export class SqlPaymentLedger implements PaymentLedger {
     return row ? toEntry(row) : null;
   }
 
-  async list(options: { state?: LedgerState; limit?: number } = {}): Promise<LedgerEntry[]> {
+  async list(options: { state?: LedgerState; limit?: number; order?: 'newest' | 'leastRecentlyUpdated' } = {}): Promise<LedgerEntry[]> {
     const limit = options.limit ?? DEFAULT_LIST_LIMIT;
     if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIST_LIMIT) {
       throw new StoreError('invalid_input', `limit must be an integer from 1 to ${MAX_LIST_LIMIT}`);
     }
-    const order = 'ORDER BY created_at DESC, seq DESC LIMIT';
+    const order = options.order === 'leastRecentlyUpdated' ? 'ORDER BY updated_at, seq LIMIT' : 'ORDER BY created_at DESC, seq DESC LIMIT';
     const rows =
       options.state === undefined
         ? await this.db.query<LedgerRow>(`SELECT * FROM payment_ledger ${order} $1`, [limit])
