@@ -1,4 +1,5 @@
 import { request, Agent, type IncomingMessage } from 'node:http';
+import { connect } from 'node:net';
 import { listen, type RunningServer } from './server.js';
 
 /** A server whose answers wait until released; `headersFirst` sends the headers before waiting (a streamed answer). */
@@ -52,4 +53,15 @@ describe('listen(): close() while an answer is under way', () => {
     if (!headersFirst) expect(response.headers.connection).toBe('close');
     await closed;
   }, 10_000);
+});
+
+// Without the fix close() waits for the server's headersTimeout (60 s) and the test times out.
+it('close() does not wait for a connection that never sent a request', async () => {
+  const server = await listen((_req, res) => res.end('ok'), '127.0.0.1', 0);
+  const socket = connect(server.port, '127.0.0.1');
+  await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+  const closedByServer = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+  await server.close();
+  await closedByServer;
+  expect(socket.destroyed).toBe(true);
 });

@@ -1,5 +1,5 @@
 import { createServer, type RequestListener, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { answerClientError } from './http/client-error.js';
 
 export interface RunningServer {
@@ -16,13 +16,23 @@ export async function listen(listener: RequestListener, host: string, port: numb
   // server.close() drops only the connections idle at that moment: one still answering would stay open
   // after its answer, idle, for keepAliveTimeout, and hold a stopping instance up to 65 s (past the grace
   // period of most orchestrators). So while closing, each answer ends its connection.
+  // closeIdleConnections() does not see a connection that never sent a request (a client's spare or
+  // half-opened socket): it would hold close() until headersTimeout. Those are destroyed on close too.
   let closing = false;
   const answering = new Set<ServerResponse>();
-  server.on('request', (_req, res: ServerResponse) => {
+  const sockets = new Set<Socket>();
+  const busy = new Set<Socket>();
+  server.on('connection', (socket: Socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+  });
+  server.on('request', (req, res: ServerResponse) => {
     if (closing) res.shouldKeepAlive = false;
     answering.add(res);
+    busy.add(req.socket);
     res.once('close', () => {
       answering.delete(res);
+      busy.delete(req.socket);
       if (closing) setImmediate(() => server.closeIdleConnections());
     });
   });
@@ -45,6 +55,7 @@ export async function listen(listener: RequestListener, host: string, port: numb
         for (const res of answering) if (!res.headersSent) res.shouldKeepAlive = false;
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeIdleConnections();
+        for (const socket of sockets) if (!busy.has(socket)) socket.destroy();
       }),
   };
 }
