@@ -1,16 +1,12 @@
-import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PAYMENT } from '@paysight/contracts';
 import { openStore } from '@paysight/store';
-import { readTestStack } from '@paysight/testkit';
-import { type Hex, getAddress } from 'viem';
+import { newLedgerClaim, readTestStack } from '@paysight/testkit';
 import { runCli } from './run-cli.js';
 
 jest.setTimeout(120_000);
 
-const address = () => getAddress(`0x${randomBytes(20).toString('hex')}`);
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 /** A PGlite store under a fresh data dir holding settle_pending payments with these validBefore, never used on chain. */
@@ -20,20 +16,9 @@ async function dataDirWithPending(validBefores: number[]): Promise<{ dataDir: st
   const ids: string[] = [];
   try {
     for (const validBefore of validBefores) {
-      const x402RequestId = `x402_${randomUUID()}`;
-      await store.ledger.claim({
-        x402RequestId,
-        requestId: 'req',
-        toolId: 'wallet_snapshot',
-        network: PAYMENT.network,
-        asset: PAYMENT.asset,
-        payer: address(),
-        payTo: address(),
-        nonce: `0x${randomBytes(32).toString('hex')}` as Hex,
-        amount: '10000',
-        protocolVersion: 2,
-        requestFingerprint: 'fp',
-      });
+      const claim = newLedgerClaim();
+      await store.ledger.claim(claim);
+      const { x402RequestId } = claim;
       await store.ledger.transition(x402RequestId, ['claimed'], 'settling');
       await store.ledger.transition(x402RequestId, ['settling'], 'settle_pending', { validBefore: String(validBefore), resultJson: { ok: true } });
       ids.push(x402RequestId);

@@ -1,8 +1,7 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import { PAYMENT, type Store } from '@paysight/contracts';
+import type { Store } from '@paysight/contracts';
 import { openStore } from '@paysight/store';
-import { openTestStore } from '@paysight/testkit';
-import { type Address, type Hex, getAddress } from 'viem';
+import { newLedgerClaim, openTestStore } from '@paysight/testkit';
+import type { Hex } from 'viem';
 import { type AuthorizationReader, type AuthorizationState, createReconciler } from '../src/index.js';
 
 jest.setTimeout(120_000);
@@ -10,7 +9,6 @@ jest.setTimeout(120_000);
 const NOW = new Date('2026-11-25T03:00:00Z');
 const nowSeconds = NOW.getTime() / 1000;
 const GRACE = 120;
-const address = (): Address => getAddress(`0x${randomBytes(20).toString('hex')}`);
 
 /** The chain as the reconciler reads it: each nonce used (with its transaction), unused, or unreadable. */
 function chainOf(states: Map<Hex, AuthorizationState | 'unreadable'>): AuthorizationReader & { reads: number } {
@@ -28,21 +26,9 @@ function chainOf(states: Map<Hex, AuthorizationState | 'unreadable'>): Authoriza
 
 /** A payment held as settle_pending, its answer kept, as the processor leaves it. */
 async function pending(store: Store, validBefore: number) {
-  const x402RequestId = `x402_${randomUUID()}`;
-  const nonce = `0x${randomBytes(32).toString('hex')}` as Hex;
-  await store.ledger.claim({
-    x402RequestId,
-    requestId: `req_${randomUUID()}`,
-    toolId: 'wallet_snapshot',
-    network: PAYMENT.network,
-    asset: PAYMENT.asset,
-    payer: address(),
-    payTo: address(),
-    nonce,
-    amount: '10000',
-    protocolVersion: 2,
-    requestFingerprint: 'fp',
-  });
+  const claim = newLedgerClaim();
+  await store.ledger.claim(claim);
+  const { x402RequestId, nonce } = claim;
   await store.ledger.transition(x402RequestId, ['claimed'], 'settling');
   await store.ledger.transition(x402RequestId, ['settling'], 'settle_pending', { errorCode: 'facilitator_unavailable', validBefore: String(validBefore), resultJson: { ok: true, answer: 42 } });
   return { x402RequestId, nonce };

@@ -1,11 +1,8 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import { PAYMENT, type Store } from '@paysight/contracts';
-import { openTestStore } from '@paysight/testkit';
-import { getAddress, type Hex } from 'viem';
+import type { Store } from '@paysight/contracts';
+import { newLedgerClaim, openTestStore } from '@paysight/testkit';
 import { DEFAULT_RESULT_RETENTION_DAYS, startResultPruner } from '../src/index.js';
 
 const DAY_MS = 86_400_000;
-const address = () => getAddress(`0x${randomBytes(20).toString('hex')}`);
 
 let store: Store;
 beforeAll(async () => {
@@ -15,20 +12,9 @@ afterAll(() => store.close());
 
 /** A settled payment with its answer kept, as the processor leaves it. */
 async function settledWithResult(n: number): Promise<string> {
-  const x402RequestId = `x402_${randomUUID()}`;
-  await store.ledger.claim({
-    x402RequestId,
-    requestId: `req_${n}`,
-    toolId: 'wallet_snapshot',
-    network: PAYMENT.network,
-    asset: PAYMENT.asset,
-    payer: address(),
-    payTo: address(),
-    nonce: `0x${randomBytes(32).toString('hex')}` as Hex,
-    amount: '10000',
-    protocolVersion: 2,
-    requestFingerprint: `sha256:${n}`,
-  });
+  const claim = newLedgerClaim({ requestId: `req_${n}`, requestFingerprint: `sha256:${n}` });
+  await store.ledger.claim(claim);
+  const { x402RequestId } = claim;
   await store.ledger.transition(x402RequestId, ['claimed'], 'settling');
   await store.ledger.transition(x402RequestId, ['settling'], 'settled', { resultHash: `sha256:result-${n}`, resultJson: { n } });
   return x402RequestId;

@@ -1,7 +1,6 @@
-import { randomBytes, randomUUID } from 'node:crypto';
 import * as vm from 'node:vm';
-import { getAddress, type Address, type Hex } from 'viem';
-import { CATALOG, PAYMENT, fingerprint, priceOf, type ClaimOutcome, type LedgerClaim, type LedgerEntry, type SavedReportRecord } from '@paysight/contracts';
+import type { ClaimOutcome, LedgerClaim, LedgerEntry, SavedReportRecord } from '@paysight/contracts';
+import { newLedgerClaim, randomAddress } from '@paysight/testkit';
 
 /** Opening a fresh PGlite runs initdb (seconds, more on a busy machine). */
 export const OPEN_TIMEOUT_MS = 120_000;
@@ -17,30 +16,8 @@ export function assertPgliteCanLoad(): void {
   }
 }
 
-const tool = CATALOG[0]!;
-
-export function randomAddress(): Address {
-  return getAddress(`0x${randomBytes(20).toString('hex')}`);
-}
-
-/** A claim for a new payment: checksummed addresses, a fresh 32-byte nonce, the tool's catalog price. */
-export function newClaim(overrides: Partial<LedgerClaim> = {}): LedgerClaim {
-  const request = { address: randomAddress(), chain: 'base' };
-  return {
-    x402RequestId: `x402_${randomUUID()}`,
-    requestId: `req_${randomUUID()}`,
-    toolId: tool.id,
-    network: PAYMENT.network,
-    asset: PAYMENT.asset,
-    payer: randomAddress(),
-    payTo: randomAddress(),
-    nonce: `0x${randomBytes(32).toString('hex')}` as Hex,
-    amount: priceOf(tool).atomic,
-    protocolVersion: 2,
-    requestFingerprint: fingerprint(request),
-    ...overrides,
-  };
-}
+/** A claim for a new payment (the test kit's, shared with the payment and CLI tests). */
+export { newLedgerClaim as newClaim, randomAddress };
 
 export function claimedEntry(outcome: ClaimOutcome): LedgerEntry {
   if (!outcome.claimed) throw new Error(`expected a claim, found the payment ${outcome.existing.state}`);

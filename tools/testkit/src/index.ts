@@ -4,6 +4,7 @@ export { readTestStack, type SharedTestStack } from './stack.js';
 export { devnetChainSource, openTestStore } from './services.js';
 export { fundedBuyer, officialPaymentClient, payingFetch, usdcBalance } from './buyer.js';
 export { toolPorts } from './tool-ports.js';
+export { newLedgerClaim, randomAddress } from './ledger-claim.js';
 export { startMisbehavingFacilitator, type Misbehaviour, type MisbehavingFacilitator } from './misbehaving-facilitator.js';
 export {
   conformanceCliPath,
