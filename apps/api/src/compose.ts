@@ -48,6 +48,8 @@ export async function startApiService(config: ApiConfig, chainSource: ChainSourc
     const payments = createPaidCallProcessor({
       payTo: config.payTo,
       ledger: store.ledger,
+      paymentIds: store.paymentIds,
+      requirePaymentIdentifier: config.requirePaymentIdentifier,
       facilitator,
       authorizations,
       pendingRetryAfterSeconds: Math.ceil(config.reconcile.intervalMs / 1000),

@@ -28,6 +28,8 @@ export interface ApiConfig {
   paidResultRetentionDays: number;
   /** Settle-pending payments: how often the background reconciler runs (RECONCILE_INTERVAL_MS) and how many rows a run looks at (RECONCILE_BATCH_SIZE). */
   reconcile: { intervalMs: number; batchSize: number };
+  /** Refuse x402 v2 payments without a client payment identifier (PAYMENT_IDENTIFIER=required; default optional). */
+  requirePaymentIdentifier: boolean;
   logRequests: boolean;
   /** Serve the agent-commerce trust tools on MCP (MCP_TRUST_TOOLS, default on). */
   mcpTrustTools: boolean;
@@ -104,6 +106,7 @@ const envSchema = z.object({
   PAID_RESULT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(DEFAULT_RESULT_RETENTION_DAYS),
   RECONCILE_INTERVAL_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(DEFAULT_RECONCILE_INTERVAL_MS),
   RECONCILE_BATCH_SIZE: z.coerce.number().int().min(1).max(1_000).default(DEFAULT_RECONCILE_BATCH_SIZE),
+  PAYMENT_IDENTIFIER: z.enum(['optional', 'required'], { error: 'must be optional or required' }).default('optional'),
   LOG_LEVEL: z.enum(['info', 'silent']).default('info'),
   MCP_TRUST_TOOLS: onOff,
   AGENT_DISCOVERY: onOff,
@@ -149,6 +152,7 @@ export function loadApiConfig(env: Record<string, string | undefined>): ApiConfi
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     paidResultRetentionDays: e.PAID_RESULT_RETENTION_DAYS,
     reconcile: { intervalMs: e.RECONCILE_INTERVAL_MS, batchSize: e.RECONCILE_BATCH_SIZE },
+    requirePaymentIdentifier: e.PAYMENT_IDENTIFIER === 'required',
     logRequests: e.LOG_LEVEL === 'info',
     mcpTrustTools: isOn(e.MCP_TRUST_TOOLS),
     agentDiscovery: isOn(e.AGENT_DISCOVERY),
@@ -176,6 +180,7 @@ export function apiConfig(given: Pick<ApiConfig, 'payTo' | 'facilitatorUrl'> & P
     bodyLimitBytes: 256 * 1024,
     paidResultRetentionDays: DEFAULT_RESULT_RETENTION_DAYS,
     reconcile: { intervalMs: DEFAULT_RECONCILE_INTERVAL_MS, batchSize: DEFAULT_RECONCILE_BATCH_SIZE },
+    requirePaymentIdentifier: false,
     logRequests: false,
     mcpTrustTools: true,
     mcpAllowedHosts: [],

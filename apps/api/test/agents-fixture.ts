@@ -43,6 +43,7 @@ export async function startCountingApi(options: { agentDiscovery?: boolean } = {
   const processor = createPaidCallProcessor({
     payTo: '0x209693Bc6afc0C5328bA36FaF03C514EF312287C',
     ledger: forbidden<Store['ledger']>('ledger', calls),
+    paymentIds: forbidden<Store['paymentIds']>('paymentIds', calls),
     facilitator: forbidden<FacilitatorClient>('facilitator', calls),
     authorizations: forbidden<AuthorizationReader>('authorizations', calls),
   });

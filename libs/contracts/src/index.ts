@@ -17,6 +17,7 @@ export * from './discovery/index.js';
 export type * from './ports/chain-source.js';
 export * from './ports/ledger.js';
 export type * from './ports/store.js';
+export type * from './ports/payment-identifiers.js';
 export type * from './ports/report-store.js';
 export type * from './ports/narrator.js';
 export * from './results/risk.js';

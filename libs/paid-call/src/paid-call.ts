@@ -134,6 +134,22 @@ export function createPaidCallService(options: PaidCallServiceOptions): PaidCall
           ),
           outcome.x402RequestId,
         );
+      case 'payment_identifier_refused':
+        return refused(
+          400,
+          errorBody(outcome.code, `The payment cannot be used as sent: ${outcome.problem}. Nothing was charged.`, { x402RequestId: outcome.x402RequestId }),
+          outcome.x402RequestId,
+        );
+      case 'payment_identifier_conflict':
+        return refused(
+          409,
+          errorBody(
+            'payment_identifier_conflict',
+            `The payment identifier ${outcome.paymentId} was first used for another request (another tool or other input) and answers only for that one. Nothing was charged; use a new identifier for this request.`,
+            { paymentId: outcome.paymentId, x402RequestId: outcome.x402RequestId },
+          ),
+          outcome.x402RequestId,
+        );
       case 'result_expired':
         return refused(
           410,

@@ -30,6 +30,7 @@ function service(overrides: Partial<PaidCallServiceOptions> = {}) {
   const payments = createPaidCallProcessor({
     payTo,
     ledger: store.ledger,
+    paymentIds: store.paymentIds,
     facilitator: createHttpFacilitatorClient({ url: stack.facilitatorUrl }),
     authorizations: createViemAuthorizationReader({ rpcUrl: stack.devnet.chains.base.rpcUrl }),
   });

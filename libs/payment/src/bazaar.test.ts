@@ -81,7 +81,7 @@ describe('the PAYMENT-REQUIRED header stays within its budget', () => {
       expect(length).toBeLessThanOrEqual(PAYMENT_REQUIRED_HEADER_BUDGET);
       const carried = decodePaymentRequiredHeader(challenge.header);
       expect(carried).toEqual(challenge.body.paymentRequired);
-      const extension = challenge.body.paymentRequired.extensions!.bazaar;
+      const extension = challenge.body.paymentRequired.extensions!.bazaar!;
       expectValidDeclaration(extension);
       expect(extension.info.input.body).toEqual(entry.example);
       // The complete request schema when the whole declaration fits, else the same without its descriptions.

@@ -1,8 +1,9 @@
 import { DECIMAL_PATTERN, PAYMENT } from '@paysight/contracts';
-import { x402Client, x402HTTPClient } from '@x402/core/client';
+import { type ClientExtension, x402Client, x402HTTPClient } from '@x402/core/client';
 import { toClientEvmSigner } from '@x402/evm';
 import { ExactEvmScheme } from '@x402/evm/exact/client';
 import { ExactEvmSchemeV1 } from '@x402/evm/exact/v1/client';
+import { PAYMENT_IDENTIFIER, appendPaymentIdentifierToExtensions } from '@x402/extensions/payment-identifier';
 import type { Hex, LocalAccount } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 
@@ -14,6 +15,26 @@ export interface BuyerSpending {
    * and offers in any asset are signed): only for tests that pay deliberately odd offers.
    */
   maxUsdPerPayment: string | null;
+  /**
+   * The payment identifier (x402 `payment-identifier` extension, 16-128 characters of letters, digits,
+   * _ and -) to name in the next payment, asked for once per payment. Return the same id when retrying
+   * the same request with a new payment: the service then serves the answer already paid for instead of
+   * charging again. Without it, payments name no identifier.
+   */
+  paymentId?: () => string;
+}
+
+/** Names `nextId()` in each v2 payment whose offer declares the extension, with the extension's own helper. */
+function paymentIdentifierExtension(nextId: () => string): ClientExtension {
+  return {
+    key: PAYMENT_IDENTIFIER,
+    enrichPaymentPayload: async (payload) => {
+      // The helper writes into the declaration it is given: hand it a copy, never the offer's object.
+      const extensions = structuredClone(payload.extensions ?? {});
+      appendPaymentIdentifierToExtensions(extensions, nextId());
+      return { ...payload, extensions };
+    },
+  };
 }
 
 /**
@@ -33,5 +54,6 @@ export function createBuyerClient(buyer: LocalAccount | Hex, spending: BuyerSpen
     .register(PAYMENT.network, new ExactEvmScheme(signer))
     .registerV1(PAYMENT.networkName, new ExactEvmSchemeV1(signer))
     .setSpendControls(maxUsdPerPayment === null ? false : { maxAmountPerPayment: `$${maxUsdPerPayment}` });
+  if (spending.paymentId) client.registerExtension(paymentIdentifierExtension(spending.paymentId));
   return new x402HTTPClient(client);
 }

@@ -61,6 +61,11 @@ export interface ChallengeOptions {
   /** Absolute URL of the paid resource (for MCP, the REST URL of the tool). */
   resourceUrl: string;
   reason?: ChallengeReason;
+  /**
+   * Extensions every 402 of the service declares whatever the room (the payment-identifier
+   * declaration); the Bazaar declaration is fitted into what is left of the header budget.
+   */
+  extensions?: Readonly<Record<string, unknown>>;
 }
 
 function defaultReason(entry: Pick<CatalogEntry, 'id' | 'title' | 'price'>): ChallengeReason {
@@ -74,18 +79,21 @@ function defaultReason(entry: Pick<CatalogEntry, 'id' | 'title' | 'price'>): Cha
 }
 
 /**
- * The PaymentRequired with the most complete form of the Bazaar declaration whose header stays within
- * the budget (see fittingBazaarExtension); without the extension only when not even the request part fits.
+ * The PaymentRequired with the fixed extensions and the most complete form of the Bazaar declaration
+ * whose header stays within the budget (see fittingBazaarExtension); without Bazaar only when not
+ * even its request part fits.
  */
-function fitToHeader(entry: CatalogEntry, offer: PaymentRequired): { paymentRequired: PaymentRequired; header: string } {
+function fitToHeader(entry: CatalogEntry, offer: PaymentRequired, fixed: Readonly<Record<string, unknown>>): { paymentRequired: PaymentRequired; header: string } {
   let header = '';
-  const fits = (extension: OfferExtensions[typeof BAZAAR_EXTENSION_KEY]) => {
-    header = encodePaymentRequiredHeader({ ...offer, extensions: { [BAZAAR_EXTENSION_KEY]: extension } });
+  const withBazaar = (bazaar: NonNullable<OfferExtensions[typeof BAZAAR_EXTENSION_KEY]>): PaymentRequired => ({ ...offer, extensions: { ...fixed, [BAZAAR_EXTENSION_KEY]: bazaar } });
+  const fits = (bazaar: NonNullable<OfferExtensions[typeof BAZAAR_EXTENSION_KEY]>) => {
+    header = encodePaymentRequiredHeader(withBazaar(bazaar));
     return header.length <= PAYMENT_REQUIRED_HEADER_BUDGET;
   };
-  const extension = fittingBazaarExtension(entry, fits);
-  if (!extension) return { paymentRequired: offer, header: encodePaymentRequiredHeader(offer) };
-  return { paymentRequired: { ...offer, extensions: { [BAZAAR_EXTENSION_KEY]: extension } }, header };
+  const bazaar = fittingBazaarExtension(entry, fits);
+  if (bazaar) return { paymentRequired: withBazaar(bazaar), header };
+  const withoutBazaar: PaymentRequired = Object.keys(fixed).length ? { ...offer, extensions: { ...fixed } } : offer;
+  return { paymentRequired: withoutBazaar, header: encodePaymentRequiredHeader(withoutBazaar) };
 }
 
 /** The 402 challenge of a tool, built from its catalog entry (never from a hand-typed price). */
@@ -96,7 +104,7 @@ export function buildChallenge(entry: CatalogEntry, options: ChallengeOptions): 
     error: reason.message,
     resource: resourceInfo(entry, options.resourceUrl),
     accepts: [paymentRequirements(entry, options.payTo)],
-  });
+  }, options.extensions ?? {});
   const body: ChallengeBody = {
     ok: false,
     error: {

@@ -73,6 +73,23 @@ export interface PaymentBoundElsewhereOutcome {
   toolId: string;
 }
 
+/** The payment's client payment identifier is missing where the service requires one, or malformed: nothing was charged. */
+export interface PaymentIdentifierRefusedOutcome {
+  kind: 'payment_identifier_refused';
+  code: 'payment_identifier_required' | 'payment_identifier_invalid';
+  /** What is wrong with the identifier, for people. */
+  problem: string;
+  x402RequestId: string;
+}
+
+/** The client's payment identifier was first used for another request (another tool, or other input): nothing was charged. */
+export interface PaymentIdentifierConflictOutcome {
+  kind: 'payment_identifier_conflict';
+  paymentId: string;
+  /** The payment that answers for the identifier. */
+  x402RequestId: string;
+}
+
 /** The payment was settled and its answer served, but the answer is past its retention: only its hash is kept. */
 export interface ResultExpiredOutcome {
   kind: 'result_expired';
@@ -103,7 +120,10 @@ export interface PaidOutcome<T> {
   kind: 'paid';
   /** What the payer is served: the call's `serve` of the handler's result, or the kept copy on a replay. */
   result: T;
-  /** True when this payment had been settled before and `result` is the answer kept then: nothing ran, nothing was charged. */
+  /**
+   * True when `result` is an answer kept from before: this payment was settled before, or another
+   * payment with the same client payment identifier was. Nothing ran, nothing was charged now.
+   */
   replay: boolean;
   settlement: Settlement;
   /** The settle response for the payer, in the network notation of the payment's protocol version. */
@@ -121,6 +141,8 @@ export type PaidCallOutcome<T> =
   | PaymentInProgressOutcome
   | SettlementPendingOutcome
   | PaymentBoundElsewhereOutcome
+  | PaymentIdentifierRefusedOutcome
+  | PaymentIdentifierConflictOutcome
   | ResultExpiredOutcome
   | UnavailableOutcome
   | FailedOutcome

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type CatalogEntry, type LedgerEntry, PAYMENT, type PaymentLedger, fingerprint, isChainUnavailable } from '@paysight/contracts';
+import { type CatalogEntry, type LedgerEntry, PAYMENT, type PaymentIdBinding, type PaymentIdentifierStore, type PaymentLedger, fingerprint, isChainUnavailable, sha256Hex } from '@paysight/contracts';
 import type { Address, Hex } from 'viem';
 import type { AuthorizationReader } from './authorization-reader.js';
 import { type Challenge, type ChallengeReason, buildChallenge } from './challenge.js';
@@ -11,6 +11,8 @@ import type {
   PaidCallOutcome,
   PaidOutcome,
   PaymentBoundElsewhereOutcome,
+  PaymentIdentifierConflictOutcome,
+  PaymentIdentifierRefusedOutcome,
   PaymentReceipt,
   PaymentInProgressOutcome,
   PaymentRejectedOutcome,
@@ -22,12 +24,17 @@ import type {
   UnavailableSource,
 } from './outcome.js';
 import { x402RequestIdOf } from './payment-id.js';
+import { clientPaymentIdOf, paymentIdentifierDeclaration } from './payment-identifier.js';
 import type { Eip3009Authorization, PaymentPayloadV2, PaymentRequirements, SettleResponse } from './wire.js';
 
 export interface PaidCallProcessorOptions {
   /** The payee of every offer. */
   payTo: string;
   ledger: PaymentLedger;
+  /** Client payment identifiers (x402 `payment-identifier`): the offers declare the extension. */
+  paymentIds: PaymentIdentifierStore;
+  /** Refuse x402 v2 payments that name no payment identifier (400); default false. v1 payments cannot name one. */
+  requirePaymentIdentifier?: boolean;
   facilitator: FacilitatorClient;
   /** Reconciles settlements the facilitator could not report (see createViemAuthorizationReader). */
   authorizations: AuthorizationReader;
@@ -92,7 +99,7 @@ const MAX_KEPT_CHALLENGES = 1024;
  * The challenge of an unpaid call depends only on the tool and its resource URL, and it is the
  * hottest answer of the service: build and encode it once per pair (frozen, shared by every answer).
  */
-function unpaidChallenges(payTo: Address) {
+function unpaidChallenges(payTo: Address, extensions: Readonly<Record<string, unknown>>) {
   const kept = new Map<string, Challenge>();
   return {
     get(entry: CatalogEntry, resourceUrl: string): Challenge {
@@ -100,7 +107,7 @@ function unpaidChallenges(payTo: Address) {
       let challenge = kept.get(key);
       if (!challenge) {
         if (kept.size >= MAX_KEPT_CHALLENGES) kept.clear();
-        challenge = deepFreeze(buildChallenge(entry, { payTo, resourceUrl }));
+        challenge = deepFreeze(buildChallenge(entry, { payTo, resourceUrl, extensions }));
         kept.set(key, challenge);
       }
       return challenge;
@@ -128,12 +135,18 @@ export function createPaidCallProcessor(options: PaidCallProcessorOptions): Paid
   const { ledger, facilitator, authorizations } = options;
   const clock = options.clock ?? (() => new Date());
   const newRequestId = options.newRequestId ?? randomUUID;
-  const offers = unpaidChallenges(payTo);
+  const requireId = options.requirePaymentIdentifier ?? false;
+  const offerExtensions = paymentIdentifierDeclaration(requireId);
+  const offers = unpaidChallenges(payTo, offerExtensions);
+  const { paymentIds } = options;
 
   type Reject = (reason: RejectionReason, why: ChallengeReason) => PaymentRejectedOutcome;
   const pendingRetryAfterSeconds = options.pendingRetryAfterSeconds ?? 30;
   const settlementPending = (x402RequestId: string): SettlementPendingOutcome => ({ kind: 'settlement_pending', x402RequestId, retryAfterSeconds: pendingRetryAfterSeconds });
   type Seen<R> = PaymentInProgressOutcome | SettlementPendingOutcome | PaymentRejectedOutcome | PaymentBoundElsewhereOutcome | ResultExpiredOutcome | PaidOutcome<R>;
+  const idConflict = (binding: PaymentIdBinding): PaymentIdentifierConflictOutcome => ({ kind: 'payment_identifier_conflict', paymentId: binding.paymentId, x402RequestId: binding.x402RequestId });
+  /** An earlier payment that charged nothing (refused, failed, released, or never claimed) hands its identifier on. */
+  const chargedNothing = (entry: LedgerEntry | null) => entry === null || entry.state === 'released' || entry.state === 'settle_failed';
 
   /**
    * A payment the ledger already holds (not released). Settled for this very request (same tool and
@@ -155,6 +168,33 @@ export function createPaidCallProcessor(options: PaidCallProcessorOptions): Paid
       message: 'This payment was already presented and could not be settled. Sign a new payment for this request.',
       details: { reason: 'already_used', x402RequestId: entry.x402RequestId, state: entry.state, settlementTx: entry.settlementTx },
     });
+  }
+
+  function idRefused(code: PaymentIdentifierRefusedOutcome['code'], problem: string, x402RequestId: string): PaymentIdentifierRefusedOutcome {
+    return { kind: 'payment_identifier_refused', code, problem, x402RequestId };
+  }
+
+  /**
+   * Binds the client's identifier to this (claimed) payment. Null when it now answers for it; otherwise
+   * what this payment gets instead: a concurrent payment with the same identifier won the binding (its
+   * outcome), or the identifier belongs to another request (conflict), or the store failed.
+   */
+  async function bindPaymentId<R>(wanted: Omit<PaymentIdBinding, 'createdAt' | 'updatedAt'>, reject: Reject): Promise<Seen<R> | PaymentIdentifierConflictOutcome | UnavailableOutcome | null> {
+    const storeDown = () => unavailable('store', 'The payment identifier store is temporarily unavailable. Nothing was charged; retry later.', wanted.x402RequestId);
+    // Each round either binds, or finds a live holder, or moves the binding off a dead one: rounds only repeat under contention.
+    for (let round = 0; round < 3; round++) {
+      try {
+        const bind = await paymentIds.bind(wanted);
+        if (bind.bound || bind.existing.x402RequestId === wanted.x402RequestId) return null;
+        if (bind.existing.requestFingerprint !== wanted.requestFingerprint) return idConflict(bind.existing);
+        const holder = await ledger.get(bind.existing.x402RequestId);
+        if (!chargedNothing(holder)) return previouslySeen(holder!, wanted.requestFingerprint, reject);
+        if (await paymentIds.rebind(wanted.payer, wanted.paymentId, bind.existing.x402RequestId, wanted.x402RequestId)) return null;
+      } catch {
+        return storeDown();
+      }
+    }
+    return storeDown();
   }
 
   async function settle(paymentPayload: PaymentPayloadV2, requirements: PaymentRequirements, authorization: Eip3009Authorization, payer: Address): Promise<SettleVerdict> {
@@ -186,7 +226,7 @@ export function createPaidCallProcessor(options: PaidCallProcessorOptions): Paid
       if (decoded.status === 'absent') return { kind: 'payment_required', challenge: offers.get(entry, call.resourceUrl) };
 
       const requirements = paymentRequirements(entry, payTo);
-      const challenge = (reason?: ChallengeReason) => buildChallenge(entry, { payTo, resourceUrl: call.resourceUrl, reason });
+      const challenge = (reason?: ChallengeReason) => buildChallenge(entry, { payTo, resourceUrl: call.resourceUrl, reason, extensions: offerExtensions });
       if (decoded.status === 'malformed') {
         return rejected(
           'malformed',
@@ -219,14 +259,34 @@ export function createPaidCallProcessor(options: PaidCallProcessorOptions): Paid
       const reject: Reject = (reason, why) => rejected(reason, challenge(why), x402RequestId);
       const storeDown = () => unavailable('store', 'The payment ledger is temporarily unavailable. Nothing was charged; retry later.', x402RequestId);
       const requestFingerprint = fingerprint({ tool: entry.id, input: call.input });
+      const signatureHash = `sha256:${sha256Hex(paymentPayload.payload.signature.toLowerCase())}`;
+
+      const clientId = clientPaymentIdOf(decoded.payment);
+      if (clientId.status === 'invalid') return idRefused('payment_identifier_invalid', clientId.problem, x402RequestId);
+      if (clientId.status === 'absent' && requireId && protocolVersion === 2) {
+        return idRefused('payment_identifier_required', 'this service requires a payment identifier (the payment-identifier extension declared in the 402) in every x402 v2 payment', x402RequestId);
+      }
+      const paymentId = clientId.status === 'present' ? clientId.id : null;
 
       let known: LedgerEntry | null;
+      let binding: PaymentIdBinding | null = null;
       try {
         known = await ledger.get(x402RequestId);
+        if (paymentId) binding = await paymentIds.get(payer, paymentId);
       } catch {
         return storeDown();
       }
-      if (known && known.state !== 'released') return previouslySeen(known, requestFingerprint, reject);
+      if (binding && binding.requestFingerprint !== requestFingerprint) return idConflict(binding);
+      if (known && known.state !== 'released') {
+        if (known.signatureHash !== null && known.signatureHash !== signatureHash) {
+          return reject('invalid', {
+            code: 'payment_invalid',
+            message: 'This authorization was claimed with another signature; only the signed payment itself gets its answer again.',
+            details: { reason: 'signature_mismatch', x402RequestId },
+          });
+        }
+        return previouslySeen(known, requestFingerprint, reject);
+      }
 
       const nowSeconds = BigInt(Math.floor(clock().getTime() / 1000));
       if (BigInt(authorization.validBefore) <= nowSeconds || BigInt(authorization.validAfter) > nowSeconds) {
@@ -236,6 +296,18 @@ export function createPaidCallProcessor(options: PaidCallProcessorOptions): Paid
           message: expired ? 'The payment authorization has expired. Sign a new payment.' : 'The payment authorization is not valid yet.',
           details: { reason: expired ? 'authorization_expired' : 'authorization_not_yet_valid', validAfter: authorization.validAfter, validBefore: authorization.validBefore },
         });
+      }
+
+      // The identifier answers for an earlier payment of this request: its outcome, once this payment
+      // proves (verify) that the payer signed it; this payment is neither claimed nor settled.
+      let answeredBy: LedgerEntry | null = null;
+      if (binding && binding.x402RequestId !== x402RequestId) {
+        try {
+          answeredBy = await ledger.get(binding.x402RequestId);
+        } catch {
+          return storeDown();
+        }
+        if (chargedNothing(answeredBy)) answeredBy = null;
       }
 
       let verdict;
@@ -254,12 +326,14 @@ export function createPaidCallProcessor(options: PaidCallProcessorOptions): Paid
         const meanwhile = await ledger.get(x402RequestId).catch(() => null);
         if (meanwhile && meanwhile.state !== 'released') return previouslySeen(meanwhile, requestFingerprint, reject);
         const facilitatorReason = verdict.invalidReason ?? 'invalid_payment';
+        // An identifier's earlier answer is not given for a payment the facilitator refuses.
         return reject('invalid', {
           code: 'payment_invalid',
           message: `The payment facilitator refused the payment: ${facilitatorReason}.`,
           details: { reason: 'invalid', facilitatorReason },
         });
       }
+      if (answeredBy) return previouslySeen(answeredBy, requestFingerprint, reject);
 
       let claim;
       try {
@@ -275,11 +349,19 @@ export function createPaidCallProcessor(options: PaidCallProcessorOptions): Paid
           amount: requirements.amount,
           protocolVersion,
           requestFingerprint,
+          signatureHash,
         });
       } catch {
         return storeDown();
       }
       if (!claim.claimed) return previouslySeen(claim.existing, requestFingerprint, reject);
+      if (paymentId) {
+        const elsewhere = await bindPaymentId<R>({ payer, paymentId, requestFingerprint, x402RequestId }, reject);
+        if (elsewhere) {
+          await ledger.transition(x402RequestId, ['claimed'], 'released', { errorCode: 'payment_identifier_answered' }).catch(() => null);
+          return elsewhere;
+        }
+      }
 
       let result: T;
       try {

@@ -96,7 +96,7 @@ export interface PaymentRequired {
   error: string;
   resource: ResourceInfo;
   accepts: [OfferedRequirements];
-  /** The Bazaar discovery declaration, in the form that fits the header (see buildChallenge). */
+  /** The fixed extensions, and the Bazaar declaration in the form that fits the header (see buildChallenge). */
   extensions?: OfferExtensions;
 }
 

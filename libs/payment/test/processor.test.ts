@@ -51,6 +51,7 @@ function processor(payTo: Address, overrides: Partial<PaidCallProcessorOptions> 
   return createPaidCallProcessor({
     payTo,
     ledger: store.ledger,
+    paymentIds: store.paymentIds,
     facilitator: createHttpFacilitatorClient({ url: chain.facilitator.url }),
     authorizations: createViemAuthorizationReader({ rpcUrl: chain.baseRpcUrl }),
     ...overrides,

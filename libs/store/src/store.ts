@@ -1,8 +1,9 @@
-import type { PaymentLedger, ReportStore, Store } from '@paysight/contracts';
+import type { PaymentIdentifierStore, PaymentLedger, ReportStore, Store } from '@paysight/contracts';
 import type { Database } from './database.js';
 import { StoreError } from './errors.js';
 import { SqlPaymentLedger } from './ledger/sql-ledger.js';
 import { migrate } from './migrate.js';
+import { SqlPaymentIdentifierStore } from './payment-ids/sql-payment-identifiers.js';
 import { openPgliteDatabase } from './pglite-database.js';
 import { openPostgresDatabase } from './postgres-database.js';
 import { SqlReportStore } from './reports/sql-report-store.js';
@@ -37,10 +38,12 @@ export async function openStore(config: StoreConfig): Promise<Store> {
 /** The store over either driver; `db` is internal (tests use it to look beneath the ports). */
 export class SqlStore implements Store {
   readonly ledger: PaymentLedger;
+  readonly paymentIds: PaymentIdentifierStore;
   readonly reports: ReportStore;
 
   constructor(readonly db: Database) {
     this.ledger = new SqlPaymentLedger(db);
+    this.paymentIds = new SqlPaymentIdentifierStore(db);
     this.reports = new SqlReportStore(db);
   }
 

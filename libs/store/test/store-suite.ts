@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import type { Address } from 'viem';
 import { LEDGER_STATES, type LedgerEntry, type LedgerState, type Store } from '@paysight/contracts';
 import type { Database } from '../src/database.js';
 import { migrate } from '../src/migrate.js';
@@ -6,7 +8,7 @@ import { DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT, MAX_PRUNE_LIMIT } from '../src/ledg
 import { MAX_RESULT_JSON_BYTES } from '../src/ledger/rows.js';
 import { MAX_REPORT_DOCUMENT_BYTES, newReportId } from '../src/reports/sql-report-store.js';
 import { SqlStore } from '../src/store.js';
-import { OPEN_TIMEOUT_MS, claimOf, claimedEntry, newClaim, newReport } from './fixtures.js';
+import { OPEN_TIMEOUT_MS, claimOf, claimedEntry, newClaim, newReport, randomAddress } from './fixtures.js';
 
 /**
  * The behaviour every adapter must show. `open` is called once per file; tests create their own
@@ -314,6 +316,45 @@ export function describeStoreSuite(kind: Store['kind'], open: () => Promise<Stor
       await expect(store.ledger.transition(entry.x402RequestId, ['claimed'], 'refunded' as LedgerState)).rejects.toMatchObject({ code: 'invalid_input' });
       await expect(store.ledger.transition(entry.x402RequestId, ['claimed'], 'settled', { settlementTx: '0x1234' })).rejects.toMatchObject({ code: 'invalid_input' });
       await expect(store.ledger.get(entry.x402RequestId)).resolves.toEqual(entry);
+    });
+  });
+
+  describe('payment identifiers', () => {
+    const newBinding = () => ({ payer: randomAddress(), paymentId: `pay_${randomUUID().replaceAll('-', '')}`, requestFingerprint: `sha256:${randomUUID()}`, x402RequestId: `x402_${randomUUID()}` });
+
+    test('bind keeps the first binding; get finds it by payer in any case; another payer with the same id is another binding', async () => {
+      const wanted = newBinding();
+      const first = { ...wanted, createdAt: expect.any(Date), updatedAt: expect.any(Date) };
+      await expect(store.paymentIds.bind(wanted)).resolves.toEqual({ bound: true, binding: first });
+      await expect(store.paymentIds.bind({ ...wanted, x402RequestId: 'x402_other', requestFingerprint: 'sha256:other' })).resolves.toEqual({ bound: false, existing: first });
+      await expect(store.paymentIds.get(wanted.payer.toLowerCase() as Address, wanted.paymentId)).resolves.toEqual(first);
+      const otherPayer = { ...wanted, payer: randomAddress() };
+      await expect(store.paymentIds.bind(otherPayer)).resolves.toMatchObject({ bound: true });
+      await expect(store.paymentIds.get(randomAddress(), wanted.paymentId)).resolves.toBeNull();
+    });
+
+    test('rebind moves the binding only while it names the expected payment', async () => {
+      const wanted = newBinding();
+      await store.paymentIds.bind(wanted);
+      await expect(store.paymentIds.rebind(wanted.payer, wanted.paymentId, 'x402_not_it', 'x402_next')).resolves.toBeNull();
+      await expect(store.paymentIds.rebind(wanted.payer, wanted.paymentId, wanted.x402RequestId, 'x402_next')).resolves.toMatchObject({ x402RequestId: 'x402_next', requestFingerprint: wanted.requestFingerprint });
+      await expect(store.paymentIds.rebind(wanted.payer, wanted.paymentId, wanted.x402RequestId, 'x402_third')).resolves.toBeNull();
+    });
+
+    test('20 concurrent binds of one id to different payments: exactly one binds, all see the same winner', async () => {
+      const wanted = newBinding();
+      const outcomes = await Promise.all(Array.from({ length: 20 }, (_, i) => store.paymentIds.bind({ ...wanted, x402RequestId: `x402_${i}` })));
+      const winners = outcomes.filter((o) => o.bound);
+      expect(winners).toHaveLength(1);
+      const winner = winners[0]!.bound ? winners[0]!.binding.x402RequestId : null;
+      expect(outcomes.map((o) => (o.bound ? o.binding.x402RequestId : o.existing.x402RequestId))).toEqual(Array(20).fill(winner));
+    });
+
+    test('ids outside 16-128 characters of [A-Za-z0-9_-] and malformed payers are refused with invalid_input', async () => {
+      for (const paymentId of ['short', 'x'.repeat(129), 'has space in it 12345', 'ünïcödé_ünïcödé_1']) {
+        await expect(store.paymentIds.bind({ ...newBinding(), paymentId })).rejects.toMatchObject({ code: 'invalid_input' });
+      }
+      await expect(store.paymentIds.get('0x12' as Address, 'pay_0123456789abcdef')).rejects.toMatchObject({ code: 'invalid_input' });
     });
   });
 

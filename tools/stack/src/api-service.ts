@@ -37,6 +37,8 @@ export interface StackApiOptions {
   agentDiscovery?: boolean;
   /** MCP_TRUST_TOOLS; default on. */
   mcpTrustTools?: boolean;
+  /** PAYMENT_IDENTIFIER=required; default optional. */
+  requirePaymentIdentifier?: boolean;
 }
 
 function isStore(store: StackApiOptions['store']): store is Store {
@@ -64,6 +66,7 @@ export async function startStackApi(services: LocalServicesInfo, options: StackA
     ...(options.facilitatorSettleTimeoutMs === undefined ? {} : { facilitatorSettleTimeoutMs: options.facilitatorSettleTimeoutMs }),
     ...(options.facilitatorBreaker === undefined ? {} : { facilitatorBreaker: options.facilitatorBreaker }),
     ...(options.reconcile === undefined ? {} : { reconcile: options.reconcile }),
+    ...(options.requirePaymentIdentifier === undefined ? {} : { requirePaymentIdentifier: options.requirePaymentIdentifier }),
   });
   return startApiService(config, options.chainSource ?? createDevnetChainSource(services.devnet), {
     baseRpcUrl: services.devnet.chains.base.rpcUrl,

@@ -15,7 +15,7 @@ export interface TestApi extends ApiService {
 /** The real API service on an ephemeral port, paying into a fresh payee (or `payTo`, for a second instance of one service), on the shared chains and facilitator. */
 export type TestApiOptions = { facilitatorUrl?: string; store?: Store; chainSource?: ChainSource; payTo?: Address } & Pick<
   StackApiOptions,
-  'ai' | 'agentDiscovery' | 'mcpTrustTools' | 'facilitatorTimeoutMs' | 'facilitatorSettleTimeoutMs' | 'facilitatorBreaker' | 'reconcile'
+  'ai' | 'agentDiscovery' | 'mcpTrustTools' | 'facilitatorTimeoutMs' | 'facilitatorSettleTimeoutMs' | 'facilitatorBreaker' | 'reconcile' | 'requirePaymentIdentifier'
 >;
 
 export async function startTestApi(options: TestApiOptions = {}): Promise<TestApi> {
@@ -33,6 +33,7 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     ai: options.ai ?? null,
     agentDiscovery: options.agentDiscovery,
     mcpTrustTools: options.mcpTrustTools,
+    requirePaymentIdentifier: options.requirePaymentIdentifier,
   });
   return {
     ...service,

@@ -15,10 +15,10 @@ export async function fundedBuyer(usdc = 5_000_000n): Promise<DevnetAccount> {
 
 /**
  * The official x402 client (v2 and v1 exact schemes on Base) signing as `buyer`. It refuses offers
- * above `maxUsd` (the client's own default is $1; the 5 USDC report needs more).
+ * above `maxUsd` (the client's own default is $1; the 5 USDC report needs more). With `paymentId`, each payment names the id it returns (x402 payment-identifier).
  */
-export function officialPaymentClient(buyer: DevnetAccount, maxUsd = '1'): x402HTTPClient {
-  return createBuyerClient(buyer.privateKey, { maxUsdPerPayment: maxUsd });
+export function officialPaymentClient(buyer: DevnetAccount, maxUsd = '1', paymentId?: () => string): x402HTTPClient {
+  return createBuyerClient(buyer.privateKey, { maxUsdPerPayment: maxUsd, ...(paymentId ? { paymentId } : {}) });
 }
 
 /**

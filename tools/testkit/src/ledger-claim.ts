@@ -23,6 +23,7 @@ export function newLedgerClaim(overrides: Partial<LedgerClaim> = {}): LedgerClai
     amount: priceOf(tool).atomic,
     protocolVersion: 2,
     requestFingerprint: fingerprint(request),
+    signatureHash: `sha256:${randomBytes(32).toString('hex')}`,
     ...overrides,
   };
 }

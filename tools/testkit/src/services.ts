@@ -26,6 +26,7 @@ export async function openTestStore(): Promise<Store> {
   return {
     kind: store.kind,
     ledger: store.ledger,
+    paymentIds: store.paymentIds,
     reports: store.reports,
     ping: () => store.ping(),
     close: async () => {

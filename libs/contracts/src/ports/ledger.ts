@@ -26,6 +26,11 @@ export interface LedgerEntry {
   amount: string;
   protocolVersion: 1 | 2;
   requestFingerprint: string;
+  /**
+   * sha-256 of the signature of the payment that claimed the row: presenting the payment again gets
+   * the kept answer only with that very signature (payer and nonce are public on chain once settled).
+   */
+  signatureHash: string | null;
   state: LedgerState;
   settlementTx: Hex | null;
   errorCode: string | null;

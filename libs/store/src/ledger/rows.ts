@@ -18,6 +18,7 @@ export interface LedgerRow {
   amount: string;
   protocol_version: number;
   request_fingerprint: string;
+  signature_hash: string | null;
   state: LedgerState;
   settlement_tx: string | null;
   error_code: string | null;
@@ -42,6 +43,7 @@ export function toEntry(row: LedgerRow): LedgerEntry {
     amount: row.amount,
     protocolVersion: row.protocol_version as 1 | 2,
     requestFingerprint: row.request_fingerprint,
+    signatureHash: row.signature_hash,
     state: row.state,
     settlementTx: row.settlement_tx as Hex | null,
     errorCode: row.error_code,
@@ -70,6 +72,7 @@ export function storedClaim(claim: LedgerClaim): LedgerClaim {
     amount: claim.amount,
     protocolVersion: claim.protocolVersion,
     requestFingerprint: text('requestFingerprint', claim.requestFingerprint),
+    signatureHash: claim.signatureHash === null ? null : text('signatureHash', claim.signatureHash),
   };
 }
 

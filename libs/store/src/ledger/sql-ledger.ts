@@ -17,8 +17,8 @@ const RELEASED: LedgerState = 'released';
 const CLAIM_SQL = `
 WITH claimed AS (
   INSERT INTO payment_ledger (x402_request_id, request_id, tool_id, network, asset, payer, pay_to, nonce, amount,
-                              protocol_version, request_fingerprint, state)
-  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+                              protocol_version, request_fingerprint, state, signature_hash)
+  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $14)
   ON CONFLICT ON CONSTRAINT payment_ledger_payment_key DO UPDATE
     SET state = EXCLUDED.state, request_id = EXCLUDED.request_id, error_code = NULL,
         attempts = payment_ledger.attempts + 1, updated_at = now()
@@ -45,7 +45,7 @@ export class SqlPaymentLedger implements PaymentLedger {
 
   async claim(claim: LedgerClaim): Promise<ClaimOutcome> {
     const c = storedClaim(claim);
-    const params = [c.x402RequestId, c.requestId, c.toolId, c.network, c.asset, c.payer, c.payTo, c.nonce, c.amount, c.protocolVersion, c.requestFingerprint, CLAIMED, RELEASED];
+    const params = [c.x402RequestId, c.requestId, c.toolId, c.network, c.asset, c.payer, c.payTo, c.nonce, c.amount, c.protocolVersion, c.requestFingerprint, CLAIMED, RELEASED, c.signatureHash];
     let collision: StoreError | undefined;
     for (let round = 0; round < CLAIM_ROUNDS; round++) {
       let rows: (LedgerRow & { claimed: boolean })[];
