@@ -25,6 +25,7 @@ describe('API configuration', () => {
       logRequests: true,
       ai: null,
       unpaidRateLimit: { limit: 600, windowMs: 60_000 },
+      requirePaymentIdentifier: false,
     });
   });
 
@@ -34,6 +35,12 @@ describe('API configuration', () => {
     expect(limit('5000/h')).toEqual({ limit: 5000, windowMs: 3_600_000 });
     expect([limit('0'), limit('off'), limit('0/1m')]).toEqual([null, null, null]);
     for (const bad of ['600', '600/1d', '-1/1m', '10/0s', 'ten/1m']) expect(() => limit(bad)).toThrow(/UNPAID_RATE_LIMIT/);
+  });
+
+  it('reads PAYMENT_IDENTIFIER: optional by default, required on request, nothing else', () => {
+    const required = (value?: string) => loadApiConfig({ ...minimal, ...(value === undefined ? {} : { PAYMENT_IDENTIFIER: value }) }).requirePaymentIdentifier;
+    expect([required(), required('optional'), required('required')]).toEqual([false, false, true]);
+    expect(() => required('yes')).toThrow(/PAYMENT_IDENTIFIER: must be optional or required/);
   });
 
   it('reports every problem at once, by variable', () => {

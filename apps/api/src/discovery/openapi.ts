@@ -53,10 +53,12 @@ const RATE_LIMITED = errorResponse('Too many requests without a payment from thi
 
 /** What a paid route answers besides 200 and 402; the error codes are in docs/errors.md. */
 const PAID_ERRORS = {
-  '400': errorResponse('Invalid input (`invalid_request`, `invalid_json`, `sensitive_input`). Nothing is charged and no offer is made.'),
+  '400': errorResponse(
+    'Invalid input (`invalid_request`, `invalid_json`, `sensitive_input`): nothing is charged and no offer is made. Or the payment names a malformed payment identifier (`payment_identifier_invalid`), or none where the service requires one (`payment_identifier_required`): nothing is charged.',
+  ),
   '409': {
     ...errorResponse(
-      'The same payment is being served by another request (`payment_in_progress`), or was settled for another request and pays for nothing else (`payment_bound_to_other_request`), or its settlement is not confirmed yet (`payment_pending_settlement`): present it again after `Retry-After` for the kept answer once the transfer is found, or 402 once it expired unused (nothing charged).',
+      'The same payment is being served by another request (`payment_in_progress`), or was settled for another request and pays for nothing else (`payment_bound_to_other_request`), or its settlement is not confirmed yet (`payment_pending_settlement`): present it again after `Retry-After` for the kept answer once the transfer is found, or 402 once it expired unused (nothing charged). Or the payment identifier was first used for another request (`payment_identifier_conflict`): nothing is charged.',
     ),
     headers: {
       'Retry-After': { description: 'Seconds to wait before presenting a `payment_pending_settlement` payment again (also in `error.details.retryAfterSeconds`).', schema: { type: 'integer', minimum: 1 } },
@@ -68,7 +70,7 @@ const PAID_ERRORS = {
   '429': RATE_LIMITED,
   '500': errorResponse('The tool failed (`internal_error`). Nothing is charged; the same payment may be presented again.'),
   '503': {
-    ...errorResponse('Payments or upstream chain data are unavailable right now (`facilitator_unavailable`, `chain_unavailable`). Nothing is charged.'),
+    ...errorResponse('Payments, upstream chain data or the payment ledger are unavailable right now (`facilitator_unavailable`, `chain_unavailable`, `store_unavailable`). Nothing is charged.'),
     headers: {
       'Retry-After': {
         description: 'Seconds to wait, when known: the facilitator circuit breaker is open (also in `error.details.retryAfterSeconds`).',
