@@ -7,6 +7,7 @@ import type { DecodeResult } from './decode.js';
 import { type FacilitatorClient, isFacilitatorUnavailable } from './facilitator-client.js';
 import { matchPayment } from './match.js';
 import { payeeAddress, paymentRequirements } from './offer.js';
+import { SETTLE_CHAIN_CHECK_TIMEOUT_MS, defaultStaleAfterMs, withDeadline } from './settling-window.js';
 import type {
   PaidCallOutcome,
   PaidOutcome,
@@ -36,6 +37,12 @@ export interface PaidCallProcessorOptions {
   newRequestId?: () => string;
   /** Retry-After of a payment held as settle_pending (default 30 s): about the reconciler's interval. */
   pendingRetryAfterSeconds?: number;
+  /**
+   * A payment in `settling` untouched longer than this was left by a process that died (no live
+   * instance stays there longer: see settling-window.ts); it is answered as pending settlement, and
+   * the reconciler decides it on chain. Default: defaultStaleAfterMs().
+   */
+  staleAfterMs?: number;
 }
 
 export interface PaidCall<T, R = T> {
@@ -133,6 +140,8 @@ export function createPaidCallProcessor(options: PaidCallProcessorOptions): Paid
   type Reject = (reason: RejectionReason, why: ChallengeReason) => PaymentRejectedOutcome;
   const pendingRetryAfterSeconds = options.pendingRetryAfterSeconds ?? 30;
   const settlementPending = (x402RequestId: string): SettlementPendingOutcome => ({ kind: 'settlement_pending', x402RequestId, retryAfterSeconds: pendingRetryAfterSeconds });
+  const staleAfterMs = options.staleAfterMs ?? defaultStaleAfterMs();
+  const abandoned = (entry: LedgerEntry) => entry.state === 'settling' && clock().getTime() - entry.updatedAt.getTime() > staleAfterMs;
   type Seen<R> = PaymentInProgressOutcome | SettlementPendingOutcome | PaymentRejectedOutcome | PaymentBoundElsewhereOutcome | ResultExpiredOutcome | PaidOutcome<R>;
 
   /**
@@ -140,8 +149,8 @@ export function createPaidCallProcessor(options: PaidCallProcessorOptions): Paid
    * input): its kept answer again, with its receipt, or result_expired once only the hash is left.
    */
   function previouslySeen<R>(entry: LedgerEntry, requestFingerprint: string, reject: Reject): Seen<R> {
+    if (entry.state === 'settle_pending' || abandoned(entry)) return settlementPending(entry.x402RequestId);
     if (entry.state === 'claimed' || entry.state === 'settling') return inProgress(entry.x402RequestId);
-    if (entry.state === 'settle_pending') return settlementPending(entry.x402RequestId);
     if (entry.state === 'settled') {
       const { x402RequestId } = entry;
       if (entry.requestFingerprint !== requestFingerprint) return { kind: 'payment_bound_to_other_request', x402RequestId, toolId: entry.toolId };
@@ -169,12 +178,15 @@ export function createPaidCallProcessor(options: PaidCallProcessorOptions): Paid
     // not confirmed in time) may still end in a transfer, so "not used yet" on chain proves nothing then.
     const definite = answer !== null && answer.errorReason !== 'settlement_pending';
     const reason = answer?.errorReason ?? (answer ? 'settlement_failed' : 'facilitator_unavailable');
-    try {
-      const state = await authorizations.authorizationState({ asset: requirements.asset, authorizer: payer, nonce: authorization.nonce });
-      if (state.used) return { status: 'settled', transaction: state.transaction ?? asTxHash(answer?.transaction) };
-    } catch {
-      // Unreadable: a refusal is still final; anything else waits for the reconciler.
-    }
+    // Bounded, so that no live instance stays in settling past settlingBoundMs (the reconciler's staleness window rests on it).
+    const onChain = await withDeadline(
+      authorizations.authorizationState({ asset: requirements.asset, authorizer: payer, nonce: authorization.nonce, payTo, amount: requirements.amount }),
+      SETTLE_CHAIN_CHECK_TIMEOUT_MS,
+    ).catch(() => null);
+    // Unreadable, unused or too old to tell: a refusal is still final; anything else waits for the reconciler.
+    if (onChain?.status === 'transferred') return { status: 'settled', transaction: onChain.transaction };
+    if (onChain?.status === 'cancelled') return { status: 'failed', reason: 'authorization_cancelled' };
+    if (onChain?.status === 'mismatched') return { status: 'failed', reason: 'transfer_mismatch' };
     return definite ? { status: 'failed', reason } : { status: 'unknown', reason };
   }
 
@@ -275,6 +287,7 @@ export function createPaidCallProcessor(options: PaidCallProcessorOptions): Paid
           amount: requirements.amount,
           protocolVersion,
           requestFingerprint,
+          validBefore: String(authorization.validBefore),
         });
       } catch {
         return storeDown();
@@ -291,14 +304,20 @@ export function createPaidCallProcessor(options: PaidCallProcessorOptions): Paid
         return { kind: 'failed', error, x402RequestId };
       }
 
-      // validBefore from here on: a row left in settling (a crash) can still be decided on chain.
-      const settling = await ledger.transition(x402RequestId, ['claimed'], 'settling', { validBefore: String(authorization.validBefore) }).catch(() => null);
+      const serveWith = (settlement: Settlement): R => (call.serve ? call.serve(result, { settlement, x402RequestId }) : (result as unknown as R));
+      // The answer goes with the row into settling (its transaction not known yet): if this process dies
+      // after the transfer, the reconciler settles the row and presenting the payment again serves it.
+      const provisional = serveWith({ transaction: null, network: PAYMENT.network, payer });
+      const settling = await ledger
+        .transition(x402RequestId, ['claimed'], 'settling', { resultJson: provisional, resultHash: fingerprint(provisional) })
+        // An answer the store refuses to keep (not JSON, too large) is still served, once.
+        .catch(() => ledger.transition(x402RequestId, ['claimed'], 'settling'))
+        .catch(() => null);
       if (!settling) return storeDown();
 
-      const serveWith = (settlement: Settlement): R => (call.serve ? call.serve(result, { settlement, x402RequestId }) : (result as unknown as R));
       const verdictOfSettle = await settle(paymentPayload, requirements, authorization, payer);
       if (verdictOfSettle.status === 'failed') {
-        await ledger.transition(x402RequestId, ['settling'], 'settle_failed', { errorCode: verdictOfSettle.reason }).catch(() => null);
+        await ledger.transition(x402RequestId, ['settling'], 'settle_failed', { errorCode: verdictOfSettle.reason, resultJson: null }).catch(() => null);
         return reject('settlement_failed', {
           code: 'settlement_failed',
           message: `The payment could not be settled (${verdictOfSettle.reason}). Nothing was charged and the result is withheld; sign a new payment to retry.`,
@@ -306,14 +325,9 @@ export function createPaidCallProcessor(options: PaidCallProcessorOptions): Paid
         });
       }
       if (verdictOfSettle.status === 'unknown') {
-        // The answer is kept with the pending row (its settlement names no transaction yet): once the
-        // reconciler finds the transfer, presenting the payment again serves it; no second run, no second charge.
-        const served = serveWith({ transaction: null, network: PAYMENT.network, payer });
-        const pendingPatch = { errorCode: verdictOfSettle.reason, resultHash: fingerprint(served) };
-        const held = await ledger
-          .transition(x402RequestId, ['settling'], 'settle_pending', { ...pendingPatch, resultJson: served })
-          .catch(() => ledger.transition(x402RequestId, ['settling'], 'settle_pending', pendingPatch))
-          .catch(() => null);
+        // The answer kept since settling waits with the row: once the reconciler finds the transfer,
+        // presenting the payment again serves it; no second run, no second charge.
+        const held = await ledger.transition(x402RequestId, ['settling'], 'settle_pending', { errorCode: verdictOfSettle.reason }).catch(() => null);
         if (held) return settlementPending(x402RequestId);
         return unavailable('store', 'The settlement of this payment is not confirmed yet and the ledger could not record it; the result is withheld. The payment will not be charged twice.', x402RequestId);
       }

@@ -8,7 +8,7 @@ export function randomAddress(): Address {
   return getAddress(`0x${randomBytes(20).toString('hex')}`);
 }
 
-/** A ledger claim for a new payment: checksummed addresses, a fresh 32-byte nonce, the tool's catalog price. */
+/** A ledger claim for a new payment: checksummed addresses, a fresh 32-byte nonce, the tool's catalog price, valid for an hour. */
 export function newLedgerClaim(overrides: Partial<LedgerClaim> = {}): LedgerClaim {
   const request = { address: randomAddress(), chain: 'base' };
   return {
@@ -23,6 +23,7 @@ export function newLedgerClaim(overrides: Partial<LedgerClaim> = {}): LedgerClai
     amount: priceOf(tool).atomic,
     protocolVersion: 2,
     requestFingerprint: fingerprint(request),
+    validBefore: String(Math.floor(Date.now() / 1000) + 3600),
     ...overrides,
   };
 }
