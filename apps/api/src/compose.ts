@@ -53,6 +53,7 @@ export async function startApiService(config: ApiConfig, chainSource: ChainSourc
       facilitator,
       authorizations,
       pendingRetryAfterSeconds: Math.ceil(config.reconcile.intervalMs / 1000),
+      staleAfterMs: config.reconcile.staleAfterMs,
     });
     let listeningUrl = '';
     const log = jsonLogger({ enabled: config.logRequests, write: options.logWrite });
@@ -86,7 +87,11 @@ export async function startApiService(config: ApiConfig, chainSource: ChainSourc
       authorizations,
       intervalMs: config.reconcile.intervalMs,
       batchSize: config.reconcile.batchSize,
-      onReconciled: ({ settled, released }) => log.info('settle_pending_reconciled', { settled, released }),
+      staleAfterMs: config.reconcile.staleAfterMs,
+      onReconciled: ({ settled, released, attention }) => {
+        log.info('settle_pending_reconciled', { settled, released, attention });
+        if (attention.length) log.error('payment_needs_attention', { x402RequestIds: attention, hint: 'see error_code of these payment_ledger rows (docs/running.md)' });
+      },
       onError: (error) => log.error('settle_pending_reconcile_failed', { message: error instanceof Error ? error.message : String(error) }),
     });
     return {

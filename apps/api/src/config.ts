@@ -1,5 +1,5 @@
 import { evmAddress } from '@paysight/contracts';
-import { DEFAULT_RECONCILE_BATCH_SIZE, DEFAULT_RECONCILE_INTERVAL_MS, DEFAULT_RESULT_RETENTION_DAYS } from '@paysight/payment';
+import { DEFAULT_RECONCILE_BATCH_SIZE, DEFAULT_RECONCILE_INTERVAL_MS, DEFAULT_RESULT_RETENTION_DAYS, DEFAULT_SETTLE_TIMEOUT_MS, defaultStaleAfterMs, settlingBoundMs } from '@paysight/payment';
 import path from 'node:path';
 import { z } from 'zod';
 import type { RateLimit } from './http/rate-limit.js';
@@ -26,8 +26,12 @@ export interface ApiConfig {
   bodyLimitBytes: number;
   /** Days a paid answer is kept for replays of its payment (PAID_RESULT_RETENTION_DAYS); then only its hash. */
   paidResultRetentionDays: number;
-  /** Settle-pending payments: how often the background reconciler runs (RECONCILE_INTERVAL_MS) and how many rows a run looks at (RECONCILE_BATCH_SIZE). */
-  reconcile: { intervalMs: number; batchSize: number };
+  /**
+   * The background reconciler: how often it runs (RECONCILE_INTERVAL_MS), how many rows of each kind a run
+   * looks at (RECONCILE_BATCH_SIZE), and after how long untouched a payment in claimed or settling counts as
+   * left by a dead process (RECONCILE_STALE_AFTER_MS; never below what a live instance may take to settle).
+   */
+  reconcile: { intervalMs: number; batchSize: number; staleAfterMs: number };
   /** Refuse x402 v2 payments without a client payment identifier (PAYMENT_IDENTIFIER=required; default optional). */
   requirePaymentIdentifier: boolean;
   logRequests: boolean;
@@ -92,7 +96,7 @@ const envSchema = z.object({
   PAYEE_ADDRESS: evmAddress,
   FACILITATOR_URL: httpUrl,
   FACILITATOR_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
-  FACILITATOR_SETTLE_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(60_000),
+  FACILITATOR_SETTLE_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(DEFAULT_SETTLE_TIMEOUT_MS),
   FACILITATOR_BREAKER_FAILURES: z.coerce.number().int().min(1).max(1_000).default(5),
   FACILITATOR_BREAKER_COOLDOWN_MS: z.coerce.number().int().min(10).max(3_600_000).default(30_000),
   FACILITATOR_PROVIDER: z
@@ -106,6 +110,7 @@ const envSchema = z.object({
   PAID_RESULT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(DEFAULT_RESULT_RETENTION_DAYS),
   RECONCILE_INTERVAL_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(DEFAULT_RECONCILE_INTERVAL_MS),
   RECONCILE_BATCH_SIZE: z.coerce.number().int().min(1).max(1_000).default(DEFAULT_RECONCILE_BATCH_SIZE),
+  RECONCILE_STALE_AFTER_MS: z.coerce.number().int().max(86_400_000).optional(),
   PAYMENT_IDENTIFIER: z.enum(['optional', 'required'], { error: 'must be optional or required' }).default('optional'),
   LOG_LEVEL: z.enum(['info', 'silent']).default('info'),
   MCP_TRUST_TOOLS: onOff,
@@ -117,7 +122,19 @@ const envSchema = z.object({
     .default([]),
   UNPAID_RATE_LIMIT: rateLimit.prefault('600/1m'),
   ...aiEnvShape,
-}).refine(aiVariablesTogether, aiVariablesMessage);
+})
+  .refine(aiVariablesTogether, aiVariablesMessage)
+  // Shorter, and a payment a live instance is still settling would be taken for abandoned.
+  .superRefine((e, context) => {
+    const bound = settlingBoundMs(e.FACILITATOR_SETTLE_TIMEOUT_MS);
+    if (e.RECONCILE_STALE_AFTER_MS !== undefined && e.RECONCILE_STALE_AFTER_MS < bound) {
+      context.addIssue({
+        code: 'custom',
+        path: ['RECONCILE_STALE_AFTER_MS'],
+        message: `must be at least ${bound} (FACILITATOR_SETTLE_TIMEOUT_MS plus the 10 s chain check), the longest a live instance keeps a payment in settling`,
+      });
+    }
+  });
 
 const present = (env: Record<string, string | undefined>) => Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
 
@@ -151,7 +168,11 @@ export function loadApiConfig(env: Record<string, string | undefined>): ApiConfi
     dataDir: path.resolve(e.PAYSIGHT_DATA_DIR),
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     paidResultRetentionDays: e.PAID_RESULT_RETENTION_DAYS,
-    reconcile: { intervalMs: e.RECONCILE_INTERVAL_MS, batchSize: e.RECONCILE_BATCH_SIZE },
+    reconcile: {
+      intervalMs: e.RECONCILE_INTERVAL_MS,
+      batchSize: e.RECONCILE_BATCH_SIZE,
+      staleAfterMs: e.RECONCILE_STALE_AFTER_MS ?? defaultStaleAfterMs(e.FACILITATOR_SETTLE_TIMEOUT_MS),
+    },
     requirePaymentIdentifier: e.PAYMENT_IDENTIFIER === 'required',
     logRequests: e.LOG_LEVEL === 'info',
     mcpTrustTools: isOn(e.MCP_TRUST_TOOLS),
@@ -172,14 +193,14 @@ export function apiConfig(given: Pick<ApiConfig, 'payTo' | 'facilitatorUrl'> & P
     port: 0,
     publicBaseUrl: null,
     facilitatorTimeoutMs: 15_000,
-    facilitatorSettleTimeoutMs: 60_000,
+    facilitatorSettleTimeoutMs: DEFAULT_SETTLE_TIMEOUT_MS,
     facilitatorBreaker: { failureThreshold: 5, cooldownMs: 30_000 },
     facilitatorProvider: null,
     databaseUrl: null,
     dataDir: '',
     bodyLimitBytes: 256 * 1024,
     paidResultRetentionDays: DEFAULT_RESULT_RETENTION_DAYS,
-    reconcile: { intervalMs: DEFAULT_RECONCILE_INTERVAL_MS, batchSize: DEFAULT_RECONCILE_BATCH_SIZE },
+    reconcile: { intervalMs: DEFAULT_RECONCILE_INTERVAL_MS, batchSize: DEFAULT_RECONCILE_BATCH_SIZE, staleAfterMs: defaultStaleAfterMs(given.facilitatorSettleTimeoutMs) },
     requirePaymentIdentifier: false,
     logRequests: false,
     mcpTrustTools: true,

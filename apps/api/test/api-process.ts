@@ -14,6 +14,8 @@ export interface ApiProcess {
   stderr(): string;
   /** SIGTERM (as a deployment stops an instance), then waits for the exit; resolves with the exit code. */
   close(): Promise<number | null>;
+  /** SIGKILL (a crash: out of memory, a host lost), then waits for the process to be gone. */
+  kill(): Promise<void>;
 }
 
 /** The production entry (apps/api/src/main.ts) as its own OS process, configured by `env` alone, as a deployment would run it. */
@@ -29,7 +31,7 @@ export async function startApiProcess(env: Record<string, string>): Promise<ApiP
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
   try {
     const url = await listeningUrl(child, () => stdout, () => stderr);
-    return { url, stderr: () => stderr, close: () => stop(child) };
+    return { url, stderr: () => stderr, close: () => stop(child), kill: () => kill(child) };
   } catch (error) {
     child.kill('SIGKILL');
     throw error;
@@ -52,6 +54,13 @@ function listeningUrl(child: ChildProcess, stdout: () => string, stderr: () => s
       reject(new Error(`the API exited with ${code}: ${stderr()}`));
     });
   });
+}
+
+async function kill(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = once(child, 'exit');
+  child.kill('SIGKILL');
+  await exited;
 }
 
 async function stop(child: ChildProcess): Promise<number | null> {

@@ -65,10 +65,18 @@ describe('API configuration', () => {
   });
 
   it('reconciles settle-pending payments every 30 s, 100 at a time, unless RECONCILE_INTERVAL_MS and RECONCILE_BATCH_SIZE say otherwise', () => {
-    expect(loadApiConfig(minimal).reconcile).toEqual({ intervalMs: 30_000, batchSize: 100 });
-    expect(loadApiConfig({ ...minimal, RECONCILE_INTERVAL_MS: '5000', RECONCILE_BATCH_SIZE: '10' }).reconcile).toEqual({ intervalMs: 5_000, batchSize: 10 });
+    expect(loadApiConfig(minimal).reconcile).toEqual({ intervalMs: 30_000, batchSize: 100, staleAfterMs: 100_000 });
+    expect(loadApiConfig({ ...minimal, RECONCILE_INTERVAL_MS: '5000', RECONCILE_BATCH_SIZE: '10' }).reconcile).toEqual({ intervalMs: 5_000, batchSize: 10, staleAfterMs: 100_000 });
     for (const bad of ['999', '1.5', 'often']) expect(problems({ ...minimal, RECONCILE_INTERVAL_MS: bad })).toEqual([expect.stringMatching(/^RECONCILE_INTERVAL_MS: /)]);
     for (const bad of ['0', '1001']) expect(problems({ ...minimal, RECONCILE_BATCH_SIZE: bad })).toEqual([expect.stringMatching(/^RECONCILE_BATCH_SIZE: /)]);
+  });
+
+  it('takes a payment left in claimed or settling for abandoned after the settle deadline plus the 10 s chain check plus 30 s, unless RECONCILE_STALE_AFTER_MS says otherwise, never sooner than a live instance may settle', () => {
+    expect(loadApiConfig({ ...minimal, FACILITATOR_SETTLE_TIMEOUT_MS: '2000' }).reconcile.staleAfterMs).toBe(42_000);
+    expect(loadApiConfig({ ...minimal, RECONCILE_STALE_AFTER_MS: '70000' }).reconcile.staleAfterMs).toBe(70_000);
+    expect(loadApiConfig({ ...minimal, FACILITATOR_SETTLE_TIMEOUT_MS: '1000', RECONCILE_STALE_AFTER_MS: '11000' }).reconcile.staleAfterMs).toBe(11_000);
+    expect(problems({ ...minimal, RECONCILE_STALE_AFTER_MS: '69999' })).toEqual([expect.stringMatching(/^RECONCILE_STALE_AFTER_MS: must be at least 70000 /)]);
+    for (const bad of ['1.5', 'soon', '86400001']) expect(problems({ ...minimal, RECONCILE_STALE_AFTER_MS: bad })).toEqual([expect.stringMatching(/^RECONCILE_STALE_AFTER_MS: /)]);
   });
 
   it('keeps paid results 7 days unless PAID_RESULT_RETENTION_DAYS says otherwise (whole days, 1 to 3650)', () => {

@@ -1,5 +1,5 @@
 import { CHAINS, priceOf, toolById } from '@paysight/contracts';
-import { DEFAULT_RELEASE_GRACE_SECONDS, createReconciler, createViemAuthorizationReader } from '@paysight/payment';
+import { DEFAULT_RELEASE_GRACE_SECONDS, createReconciler, createViemAuthorizationReader, defaultStaleAfterMs } from '@paysight/payment';
 import { fundedBuyer, officialPaymentClient, readTestStack, startMisbehavingFacilitator, usdcBalance, type MisbehavingFacilitator } from '@paysight/testkit';
 import { startTestApi, type TestApi } from '@paysight/testkit/api';
 import { decodePaymentResponseHeader } from '@x402/core/http';
@@ -90,7 +90,7 @@ describe('settle-pending payments end settled or released, with the real facilit
   });
 
   it('the pending row lives in the shared store: the background reconciler of another instance settles it, and that instance serves the kept answer', async () => {
-    const other = await startTestApi({ store: api.store, payTo: api.payTo, reconcile: { intervalMs: 1_000, batchSize: 10 } });
+    const other = await startTestApi({ store: api.store, payTo: api.payTo, reconcile: { intervalMs: 1_000, batchSize: 10, staleAfterMs: defaultStaleAfterMs() } });
     try {
       proxy.set('settlement_pending', ['settle']);
       const payeeBefore = await usdcBalance(api.payTo);

@@ -21,12 +21,14 @@ Usage:
       autonomousCommerce) as a JSON object, or plain words taken as the goal.
 
   paysight reconcile [--limit 100] [--data-dir .paysight]
-      End payments held as settle_pending: settled when the transfer is on chain, released when the
-      authorization expired unused. Reads DATABASE_URL (else the PGlite store under --data-dir; stop
-      the API first, PGlite allows one process) and RPC_URL_BASE (else the devnet of \`paysight start\`).
-      Exit 0 when every pending payment was read, 1 when the chain could not be read for some.
+      End payments held as settle_pending, and those a dead process left in claimed or settling
+      (untouched longer than RECONCILE_STALE_AFTER_MS, as the API): settled when the transfer to the
+      payee is on chain, released when the authorization expired unused or was cancelled. Reads
+      DATABASE_URL (else the PGlite store under --data-dir; stop the API first, PGlite allows one
+      process) and RPC_URL_BASE (else the devnet of \`paysight start\`). Exit 0 when every payment was
+      read, 1 when the chain could not be read for some or one needs an operator (see its error_code).
 
-Environment: PAYSIGHT_BASE_URL, PAYSIGHT_BUYER_KEY, DATABASE_URL, RPC_URL_BASE.`;
+Environment: PAYSIGHT_BASE_URL, PAYSIGHT_BUYER_KEY, DATABASE_URL, RPC_URL_BASE, RECONCILE_STALE_AFTER_MS, FACILITATOR_SETTLE_TIMEOUT_MS.`;
 
 export async function runCli(argv: string[]): Promise<number> {
   let parsed;

@@ -36,7 +36,7 @@ describe('paysight reconcile', () => {
     const { dataDir, ids } = await dataDirWithPending([nowSeconds() - 3600, nowSeconds() + 3600]);
     const [expired, live] = ids as [string, string];
     const { code, stdout, stderr } = await runCli(['reconcile', '--data-dir', dataDir], env);
-    expect([code, stderr.trim().split('\n').at(-1)]).toEqual([0, '0 settled, 1 released, 1 still pending, 0 unreadable.']);
+    expect([code, stderr.trim().split('\n').at(-1)]).toEqual([0, '0 settled, 1 released, 1 still pending, 0 unreadable, 0 need attention.']);
     expect(stdout).toMatch(new RegExp(`^released\\s+${expired}\\s`, 'm'));
     expect(stdout).toMatch(new RegExp(`^pending\\s+${live}\\s`, 'm'));
 
@@ -56,10 +56,12 @@ describe('paysight reconcile', () => {
     expect(stdout).toMatch(new RegExp(`^unreadable\\s+${ids[0]}\\s`, 'm'));
   });
 
-  it('usage errors exit 2: a bad --limit, no Base RPC known', async () => {
+  it('usage errors exit 2: a bad --limit, no Base RPC known, a staleness window shorter than a live settle', async () => {
     const empty = mkdtempSync(path.join(tmpdir(), 'paysight-reconcile-'));
     expect((await runCli(['reconcile', '--limit', '0', '--data-dir', empty], env)).code).toBe(2);
     const noRpc = await runCli(['reconcile', '--data-dir', empty], { RPC_URL_BASE: undefined, DATABASE_URL: undefined });
     expect([noRpc.code, noRpc.stderr]).toEqual([2, expect.stringContaining('RPC_URL_BASE')]);
+    const tooSoon = await runCli(['reconcile', '--data-dir', empty], { ...env, RECONCILE_STALE_AFTER_MS: '5000' });
+    expect([tooSoon.code, tooSoon.stderr]).toEqual([2, expect.stringContaining('RECONCILE_STALE_AFTER_MS must be whole milliseconds, at least 70000')]);
   });
 });

@@ -16,6 +16,7 @@ export * from './processor.js';
 export * from './result-retention.js';
 export * from './periodic.js';
 export * from './reconciler.js';
+export { DEFAULT_SETTLE_TIMEOUT_MS, SETTLE_CHAIN_CHECK_TIMEOUT_MS, defaultStaleAfterMs, settlingBoundMs } from './settling-window.js';
 export * from './local-facilitator.js';
 export * from './buyer-client.js';
 export { baseChain } from './base-chain.js';

@@ -8,6 +8,11 @@ export interface PaymentKey {
   nonce: string;
 }
 
+/** What the ledger keeps of the signature that claimed a payment: its SHA-256 (of the lower-case hex). */
+export function paymentSignatureHash(signature: string): string {
+  return `sha256:${sha256Hex(signature.toLowerCase())}`;
+}
+
 /**
  * The ledger id of a payment: `x402_` + 32 hex characters of sha256 over network, asset, payer and
  * authorization nonce. Addresses and nonce are compared case-insensitively, so the same signed

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type CatalogEntry, type LedgerEntry, PAYMENT, type PaymentIdBinding, type PaymentIdentifierStore, type PaymentLedger, fingerprint, isChainUnavailable, sha256Hex } from '@paysight/contracts';
+import { type CatalogEntry, type LedgerEntry, PAYMENT, type PaymentIdBinding, type PaymentIdentifierStore, type PaymentLedger, fingerprint, isChainUnavailable } from '@paysight/contracts';
 import type { Address, Hex } from 'viem';
 import type { AuthorizationReader } from './authorization-reader.js';
 import { type Challenge, type ChallengeReason, buildChallenge } from './challenge.js';
@@ -7,6 +7,7 @@ import type { DecodeResult } from './decode.js';
 import { type FacilitatorClient, isFacilitatorUnavailable } from './facilitator-client.js';
 import { matchPayment } from './match.js';
 import { payeeAddress, paymentRequirements } from './offer.js';
+import { SETTLE_CHAIN_CHECK_TIMEOUT_MS, defaultStaleAfterMs, withDeadline } from './settling-window.js';
 import type {
   PaidCallOutcome,
   PaidOutcome,
@@ -23,7 +24,7 @@ import type {
   UnavailableOutcome,
   UnavailableSource,
 } from './outcome.js';
-import { x402RequestIdOf } from './payment-id.js';
+import { paymentSignatureHash, x402RequestIdOf } from './payment-id.js';
 import { clientPaymentIdOf, paymentIdentifierDeclaration } from './payment-identifier.js';
 import type { Eip3009Authorization, PaymentPayloadV2, PaymentRequirements, SettleResponse } from './wire.js';
 
@@ -43,6 +44,12 @@ export interface PaidCallProcessorOptions {
   newRequestId?: () => string;
   /** Retry-After of a payment held as settle_pending (default 30 s): about the reconciler's interval. */
   pendingRetryAfterSeconds?: number;
+  /**
+   * A payment in `settling` untouched longer than this was left by a process that died (no live
+   * instance stays there longer: see settling-window.ts); it is answered as pending settlement, and
+   * the reconciler decides it on chain. Default: defaultStaleAfterMs().
+   */
+  staleAfterMs?: number;
 }
 
 export interface PaidCall<T, R = T> {
@@ -143,6 +150,8 @@ export function createPaidCallProcessor(options: PaidCallProcessorOptions): Paid
   type Reject = (reason: RejectionReason, why: ChallengeReason) => PaymentRejectedOutcome;
   const pendingRetryAfterSeconds = options.pendingRetryAfterSeconds ?? 30;
   const settlementPending = (x402RequestId: string): SettlementPendingOutcome => ({ kind: 'settlement_pending', x402RequestId, retryAfterSeconds: pendingRetryAfterSeconds });
+  const staleAfterMs = options.staleAfterMs ?? defaultStaleAfterMs();
+  const abandoned = (entry: LedgerEntry) => entry.state === 'settling' && clock().getTime() - entry.updatedAt.getTime() > staleAfterMs;
   type Seen<R> = PaymentInProgressOutcome | SettlementPendingOutcome | PaymentRejectedOutcome | PaymentBoundElsewhereOutcome | ResultExpiredOutcome | PaidOutcome<R>;
   const idConflict = (binding: PaymentIdBinding): PaymentIdentifierConflictOutcome => ({ kind: 'payment_identifier_conflict', paymentId: binding.paymentId, x402RequestId: binding.x402RequestId });
   /** An earlier payment that charged nothing (refused, failed, released, or never claimed) hands its identifier on. */
@@ -153,8 +162,8 @@ export function createPaidCallProcessor(options: PaidCallProcessorOptions): Paid
    * input): its kept answer again, with its receipt, or result_expired once only the hash is left.
    */
   function previouslySeen<R>(entry: LedgerEntry, requestFingerprint: string, reject: Reject): Seen<R> {
+    if (entry.state === 'settle_pending' || abandoned(entry)) return settlementPending(entry.x402RequestId);
     if (entry.state === 'claimed' || entry.state === 'settling') return inProgress(entry.x402RequestId);
-    if (entry.state === 'settle_pending') return settlementPending(entry.x402RequestId);
     if (entry.state === 'settled') {
       const { x402RequestId } = entry;
       if (entry.requestFingerprint !== requestFingerprint) return { kind: 'payment_bound_to_other_request', x402RequestId, toolId: entry.toolId };
@@ -209,12 +218,15 @@ export function createPaidCallProcessor(options: PaidCallProcessorOptions): Paid
     // not confirmed in time) may still end in a transfer, so "not used yet" on chain proves nothing then.
     const definite = answer !== null && answer.errorReason !== 'settlement_pending';
     const reason = answer?.errorReason ?? (answer ? 'settlement_failed' : 'facilitator_unavailable');
-    try {
-      const state = await authorizations.authorizationState({ asset: requirements.asset, authorizer: payer, nonce: authorization.nonce });
-      if (state.used) return { status: 'settled', transaction: state.transaction ?? asTxHash(answer?.transaction) };
-    } catch {
-      // Unreadable: a refusal is still final; anything else waits for the reconciler.
-    }
+    // Bounded, so that no live instance stays in settling past settlingBoundMs (the reconciler's staleness window rests on it).
+    const onChain = await withDeadline(
+      authorizations.authorizationState({ asset: requirements.asset, authorizer: payer, nonce: authorization.nonce, payTo, amount: requirements.amount }),
+      SETTLE_CHAIN_CHECK_TIMEOUT_MS,
+    ).catch(() => null);
+    // Unreadable, unused or too old to tell: a refusal is still final; anything else waits for the reconciler.
+    if (onChain?.status === 'transferred') return { status: 'settled', transaction: onChain.transaction };
+    if (onChain?.status === 'cancelled') return { status: 'failed', reason: 'authorization_cancelled' };
+    if (onChain?.status === 'mismatched') return { status: 'failed', reason: 'transfer_mismatch' };
     return definite ? { status: 'failed', reason } : { status: 'unknown', reason };
   }
 
@@ -259,7 +271,7 @@ export function createPaidCallProcessor(options: PaidCallProcessorOptions): Paid
       const reject: Reject = (reason, why) => rejected(reason, challenge(why), x402RequestId);
       const storeDown = () => unavailable('store', 'The payment ledger is temporarily unavailable. Nothing was charged; retry later.', x402RequestId);
       const requestFingerprint = fingerprint({ tool: entry.id, input: call.input });
-      const signatureHash = `sha256:${sha256Hex(paymentPayload.payload.signature.toLowerCase())}`;
+      const signatureHash = paymentSignatureHash(paymentPayload.payload.signature);
 
       const clientId = clientPaymentIdOf(decoded.payment);
       if (clientId.status === 'invalid') return idRefused('payment_identifier_invalid', clientId.problem, x402RequestId);
@@ -350,6 +362,7 @@ export function createPaidCallProcessor(options: PaidCallProcessorOptions): Paid
           protocolVersion,
           requestFingerprint,
           signatureHash,
+          validBefore: String(authorization.validBefore),
         });
       } catch {
         return storeDown();
@@ -373,14 +386,20 @@ export function createPaidCallProcessor(options: PaidCallProcessorOptions): Paid
         return { kind: 'failed', error, x402RequestId };
       }
 
-      // validBefore from here on: a row left in settling (a crash) can still be decided on chain.
-      const settling = await ledger.transition(x402RequestId, ['claimed'], 'settling', { validBefore: String(authorization.validBefore) }).catch(() => null);
+      const serveWith = (settlement: Settlement): R => (call.serve ? call.serve(result, { settlement, x402RequestId }) : (result as unknown as R));
+      // The answer goes with the row into settling (its transaction not known yet): if this process dies
+      // after the transfer, the reconciler settles the row and presenting the payment again serves it.
+      const provisional = serveWith({ transaction: null, network: PAYMENT.network, payer });
+      const settling = await ledger
+        .transition(x402RequestId, ['claimed'], 'settling', { resultJson: provisional, resultHash: fingerprint(provisional) })
+        // An answer the store refuses to keep (not JSON, too large) is still served, once.
+        .catch(() => ledger.transition(x402RequestId, ['claimed'], 'settling'))
+        .catch(() => null);
       if (!settling) return storeDown();
 
-      const serveWith = (settlement: Settlement): R => (call.serve ? call.serve(result, { settlement, x402RequestId }) : (result as unknown as R));
       const verdictOfSettle = await settle(paymentPayload, requirements, authorization, payer);
       if (verdictOfSettle.status === 'failed') {
-        await ledger.transition(x402RequestId, ['settling'], 'settle_failed', { errorCode: verdictOfSettle.reason }).catch(() => null);
+        await ledger.transition(x402RequestId, ['settling'], 'settle_failed', { errorCode: verdictOfSettle.reason, resultJson: null }).catch(() => null);
         return reject('settlement_failed', {
           code: 'settlement_failed',
           message: `The payment could not be settled (${verdictOfSettle.reason}). Nothing was charged and the result is withheld; sign a new payment to retry.`,
@@ -388,14 +407,9 @@ export function createPaidCallProcessor(options: PaidCallProcessorOptions): Paid
         });
       }
       if (verdictOfSettle.status === 'unknown') {
-        // The answer is kept with the pending row (its settlement names no transaction yet): once the
-        // reconciler finds the transfer, presenting the payment again serves it; no second run, no second charge.
-        const served = serveWith({ transaction: null, network: PAYMENT.network, payer });
-        const pendingPatch = { errorCode: verdictOfSettle.reason, resultHash: fingerprint(served) };
-        const held = await ledger
-          .transition(x402RequestId, ['settling'], 'settle_pending', { ...pendingPatch, resultJson: served })
-          .catch(() => ledger.transition(x402RequestId, ['settling'], 'settle_pending', pendingPatch))
-          .catch(() => null);
+        // The answer kept since settling waits with the row: once the reconciler finds the transfer,
+        // presenting the payment again serves it; no second run, no second charge.
+        const held = await ledger.transition(x402RequestId, ['settling'], 'settle_pending', { errorCode: verdictOfSettle.reason }).catch(() => null);
         if (held) return settlementPending(x402RequestId);
         return unavailable('store', 'The settlement of this payment is not confirmed yet and the ledger could not record it; the result is withheld. The payment will not be charged twice.', x402RequestId);
       }

@@ -2,9 +2,12 @@ import { ChainUnavailableError, type Store, fingerprint, toolById } from '@paysi
 import { freshAccount, fundAccount } from '@paysight/devnet';
 import { decodePaymentResponseHeader } from '@x402/core/http';
 import { wrapFetchWithPayment } from '@x402/fetch';
-import { type Address, type LocalAccount, createWalletClient, erc20Abi, http } from 'viem';
+import { type Address, type Hex, type LocalAccount, createWalletClient, erc20Abi, http } from 'viem';
 import {
   type PaidCallOutcome,
+  defaultStaleAfterMs,
+  paymentSignatureHash,
+  x402RequestIdOf,
   type PaidCallProcessorOptions,
   baseChain,
   buildChallenge,
@@ -24,7 +27,8 @@ import { type ChainHarness, USDC, startChainHarness } from './support/chain.js';
 import { startLossyProxy } from './support/lossy-proxy.js';
 import { officialPaymentHeaders } from './support/official-client.js';
 import { startPaidServer } from './support/paid-server.js';
-import { openTestStore } from '@paysight/testkit';
+import { payerCalls } from './support/eip3009.js';
+import { newLedgerClaim, openTestStore } from '@paysight/testkit';
 
 jest.setTimeout(60_000);
 
@@ -86,6 +90,15 @@ async function paymentFor(version: 1 | 2 = 2, options: { entry?: typeof walletSn
   const headers = await officialPaymentHeaders(buyer, challenge, version);
   return { buyer, payee, headers };
 }
+
+/** The authorization inside payment headers. */
+function signedPayload(headers: Record<string, string>) {
+  const decoded = decodePayment(headers);
+  if (decoded.status !== 'decoded') throw new Error('the payment did not decode');
+  return decoded.payment.payload.payload as { signature: string; authorization: { from: Address; nonce: Hex; validBefore: string } };
+}
+const authorizationOf = (headers: Record<string, string>) => signedPayload(headers).authorization;
+const signatureOf = (headers: Record<string, string>) => signedPayload(headers).signature;
 
 function call<T>(headers: Record<string, string>, run: () => Promise<T>, input: unknown = { address: '0x1234567890123456789012345678901234567890' }) {
   return { entry: walletSnapshot, input, payment: decodePayment(headers), resourceUrl: RESOURCE, requestId: `req-${Math.random()}`, run };
@@ -360,6 +373,47 @@ describe('paid-call processor', () => {
     expect(JSON.stringify(outcome)).not.toContain('RESULT-7f3a');
     expect(await store.ledger.get(outcome.x402RequestId!)).toMatchObject({ state: 'settle_failed' });
     expect(await chain.usdcBalance(payee)).toBe(0n);
+  });
+});
+
+describe('cancelled authorizations and payments a dead process left in settling', () => {
+  it('the payer cancels the authorization while the handler runs (a real cancelAuthorization): the nonce is used but nothing moved, so 402 settlement_failed, the answer not kept, nothing charged', async () => {
+    const { buyer, payee, headers } = await paymentFor(2, { native: 10n ** 17n });
+    const { nonce } = authorizationOf(headers);
+    const handler = countingHandler('RESULT-7f3a', async () => void (await payerCalls(buyer as LocalAccount, chain.base, chain.baseRpcUrl).cancel(nonce)));
+    const outcome = expectKind(await processor(payee).handle(call(headers, handler.run)), 'payment_rejected');
+    expect(outcome).toMatchObject({ reason: 'settlement_failed', challenge: { body: { error: { code: 'settlement_failed', details: { facilitatorReason: 'authorization_cancelled' } } } } });
+    expect(JSON.stringify(outcome)).not.toContain('RESULT-7f3a');
+    expect(await store.ledger.get(outcome.x402RequestId!)).toMatchObject({ state: 'settle_failed', errorCode: 'authorization_cancelled', resultJson: null, settlementTx: null });
+    expect([await chain.usdcBalance(buyer.address), await chain.usdcBalance(payee)]).toEqual([10n * PRICE, 0n]);
+  });
+
+  it('cancelled while held as settle_pending: the reconciler ends it settle_failed, answer dropped, nothing charged', async () => {
+    const vanishing = await fundedFacilitator();
+    const { buyer, payee, headers } = await paymentFor(2, { native: 10n ** 17n });
+    const handler = countingHandler('RESULT-7f3a', () => vanishing.close());
+    const outcome = expectKind(await processor(payee, { facilitator: createHttpFacilitatorClient({ url: vanishing.url }) }).handle(call(headers, handler.run)), 'settlement_pending');
+    await payerCalls(buyer as LocalAccount, chain.base, chain.baseRpcUrl).cancel(authorizationOf(headers).nonce);
+    const report = await createReconciler({ ledger: store.ledger, authorizations: createViemAuthorizationReader({ rpcUrl: chain.baseRpcUrl }) }).reconcileOnce();
+    expect(report.released).toContain(outcome.x402RequestId);
+    expect(await store.ledger.get(outcome.x402RequestId)).toMatchObject({ state: 'settle_failed', errorCode: 'authorization_cancelled', resultJson: null });
+    expect(await chain.usdcBalance(payee)).toBe(0n);
+    expectKind(await processor(payee).handle(call(headers, handler.run)), 'payment_rejected');
+    expect(handler.runs).toBe(1);
+  });
+
+  it('a payment in settling untouched past the staleness window (its process died) is answered as pending settlement with Retry-After; before that, as in progress', async () => {
+    const { payee, headers } = await paymentFor();
+    const { from, nonce, validBefore } = authorizationOf(headers);
+    const x402RequestId = x402RequestIdOf({ network: 'eip155:8453', asset: USDC, payer: from, nonce });
+    const signatureHash = paymentSignatureHash(signatureOf(headers));
+    await store.ledger.claim(newLedgerClaim({ x402RequestId, asset: USDC, payer: from, payTo: payee, nonce, validBefore, signatureHash }));
+    const settling = await store.ledger.transition(x402RequestId, ['claimed'], 'settling', { resultJson: 'RESULT-7f3a' });
+    const handler = countingHandler('never');
+    const at = (ms: number) => processor(payee, { facilitator: createHttpFacilitatorClient({ url: DEAD_FACILITATOR }), clock: () => new Date(settling!.updatedAt.getTime() + ms), pendingRetryAfterSeconds: 5 });
+    expectKind(await at(defaultStaleAfterMs()).handle(call(headers, handler.run)), 'payment_in_progress');
+    expect(expectKind(await at(defaultStaleAfterMs() + 1).handle(call(headers, handler.run)), 'settlement_pending')).toEqual({ kind: 'settlement_pending', x402RequestId, retryAfterSeconds: 5 });
+    expect(handler.runs).toBe(0);
   });
 });
 

@@ -26,8 +26,9 @@ export function claimedEntry(outcome: ClaimOutcome): LedgerEntry {
 
 /** The claim fields of an entry, to present the same payment again. */
 export function claimOf(entry: LedgerEntry): LedgerClaim {
-  const { state: _s, settlementTx: _t, errorCode: _e, resultHash: _r, resultJson: _j, attempts: _a, createdAt: _c, updatedAt: _u, ...claim } = entry;
-  return claim;
+  const { state: _s, settlementTx: _t, errorCode: _e, resultHash: _r, resultJson: _j, attempts: _a, createdAt: _c, updatedAt: _u, validBefore, ...claim } = entry;
+  if (validBefore === null) throw new Error(`${entry.x402RequestId} has no validBefore`);
+  return { ...claim, validBefore };
 }
 
 /**

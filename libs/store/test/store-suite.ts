@@ -75,7 +75,6 @@ export function describeStoreSuite(kind: Store['kind'], open: () => Promise<Stor
         errorCode: null,
         resultHash: null,
         resultJson: null,
-        validBefore: null,
         attempts: 1,
         createdAt: expect.any(Date),
         updatedAt: expect.any(Date),
@@ -284,6 +283,17 @@ export function describeStoreSuite(kind: Store['kind'], open: () => Promise<Stor
       await expect(oldestFirst()).resolves.toEqual([ids[1], ids[2], ids[0]]);
     });
 
+    test('updatedBefore: only the rows last updated before the given time (the reconciler\'s abandoned rows)', async () => {
+      const older = await move(await claimNew(), 'settling');
+      const newer = await move(await claimNew(), 'settling');
+      await db.query(`UPDATE payment_ledger SET updated_at = now() - interval '1 hour' WHERE x402_request_id = $1`, [older.x402RequestId]);
+      const [{ now }] = (await db.query<{ now: Date }>('SELECT now() AS now')) as [{ now: Date }];
+      const listed = (await store.ledger.list({ state: 'settling', updatedBefore: new Date(now.getTime() - 1_800_000), order: 'leastRecentlyUpdated', limit: MAX_LIST_LIMIT })).map((e) => e.x402RequestId);
+      expect(listed).toContain(older.x402RequestId);
+      expect(listed).not.toContain(newer.x402RequestId);
+      await expect(store.ledger.list({ updatedBefore: new Date(Number.NaN) })).rejects.toMatchObject({ name: 'StoreError', code: 'invalid_input' });
+    });
+
     test.each([0, 1.5, MAX_LIST_LIMIT + 1])('refuses limit %p', async (limit) => {
       await expect(store.ledger.list({ limit })).rejects.toMatchObject({ name: 'StoreError', code: 'invalid_input' });
     });
@@ -298,6 +308,7 @@ export function describeStoreSuite(kind: Store['kind'], open: () => Promise<Stor
       ['amount', '-1'],
       ['protocolVersion', 3],
       ['requestId', ''],
+      ['validBefore', '1.5'],
     ])('claim with %s = %p', async (field, value) => {
       const claim = newClaim({ [field]: value });
       await expect(store.ledger.claim(claim)).rejects.toMatchObject({ name: 'StoreError', code: 'invalid_input' });

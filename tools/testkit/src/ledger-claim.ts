@@ -8,7 +8,7 @@ export function randomAddress(): Address {
   return getAddress(`0x${randomBytes(20).toString('hex')}`);
 }
 
-/** A ledger claim for a new payment: checksummed addresses, a fresh 32-byte nonce, the tool's catalog price. */
+/** A ledger claim for a new payment: checksummed addresses, a fresh 32-byte nonce, the tool's catalog price, valid for an hour. */
 export function newLedgerClaim(overrides: Partial<LedgerClaim> = {}): LedgerClaim {
   const request = { address: randomAddress(), chain: 'base' };
   return {
@@ -24,6 +24,7 @@ export function newLedgerClaim(overrides: Partial<LedgerClaim> = {}): LedgerClai
     protocolVersion: 2,
     requestFingerprint: fingerprint(request),
     signatureHash: `sha256:${randomBytes(32).toString('hex')}`,
+    validBefore: String(Math.floor(Date.now() / 1000) + 3600),
     ...overrides,
   };
 }

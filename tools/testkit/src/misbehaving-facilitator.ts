@@ -12,6 +12,9 @@ import type { FacilitatorOperation } from '@paysight/payment';
  * - `wrong_shape`: answers 200 with JSON that is no verdict;
  * - `drop_reply`: relays the request to the real facilitator (a settle is mined), then cuts the
  *   connection instead of answering;
+ * - `hold_reply`: relays the request to the real facilitator (a settle is mined), then holds the
+ *   answer for ever (`landed()` waits for the relay): the caller is left between the transfer and
+ *   its reply, where a crash test kills it;
  * - `settlement_pending`: answers at once as an `@x402/core` 2.24+ facilitator does when the transfer
  *   is broadcast but not confirmed in time (`success: false`, `errorReason: "settlement_pending"`), and
  *   only then relays the request to the real facilitator, so the transfer lands after the answer
@@ -21,7 +24,7 @@ import type { FacilitatorOperation } from '@paysight/payment';
  *   the caller's deadline (`landed()` waits for it).
  * Refusing connections is not a mode of one operation: see `refuseConnections`.
  */
-export type Misbehaviour = 'pass' | 'hang' | 'trickle' | 'http_500' | 'malformed_json' | 'wrong_shape' | 'drop_reply' | 'settlement_pending' | 'late';
+export type Misbehaviour = 'pass' | 'hang' | 'trickle' | 'http_500' | 'malformed_json' | 'wrong_shape' | 'drop_reply' | 'hold_reply' | 'settlement_pending' | 'late';
 
 export interface MisbehavingFacilitator {
   /** Base URL; the same for the whole life of the proxy, also across refuseConnections. */
@@ -34,7 +37,7 @@ export interface MisbehavingFacilitator {
   received: Record<FacilitatorOperation, number>;
   /** Requests relayed to the real facilitator, per operation. */
   relayed: Record<FacilitatorOperation, number>;
-  /** Resolves once every relay started after a `settlement_pending` answer has finished. */
+  /** Resolves once every relay started after a `settlement_pending` answer, by `late` or by `hold_reply` has finished. */
   landed(): Promise<void>;
   close(): Promise<void>;
 }
@@ -100,6 +103,8 @@ export async function startMisbehavingFacilitator(target: string): Promise<Misbe
         answer(res, 200, JSON.stringify({ success: false, errorReason: 'settlement_pending', transaction: '', network: 'eip155:8453', payer }));
         return relayLate(operation, body);
       }
+      case 'hold_reply':
+        return relayLate(operation, await bodyOf(req));
       case 'late': {
         const body = await bodyOf(req);
         return void res.once('close', () => relayLate(operation, body));

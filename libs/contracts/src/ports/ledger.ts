@@ -4,9 +4,12 @@ import type { Address, Hex } from 'viem';
  * Life of one payment in the ledger:
  * claimed -> settling -> settled | settle_failed | settle_pending; claimed -> released (handler or
  * upstream failed, nothing charged; the same payment may be presented again and re-claims the row).
+ * settling keeps the answer about to be served (its settlement transaction not known yet), so a
+ * payment settled by a process that died before recording it still has its answer.
  * settle_pending: the facilitator gave no final word and the chain could not tell yet; the served
  * answer is kept with the row and the reconciler ends it as settled (found on chain) or settle_failed
- * (unused and past validBefore: nothing can move any more).
+ * (unused and past validBefore, or cancelled: nothing can move any more). The reconciler also ends
+ * rows a dead process abandoned in claimed or settling (see libs/payment/src/reconciler.ts).
  */
 export const LEDGER_STATES = ['claimed', 'settling', 'settled', 'settle_failed', 'released', 'settle_pending'] as const;
 export type LedgerState = (typeof LEDGER_STATES)[number];
@@ -37,14 +40,25 @@ export interface LedgerEntry {
   resultHash: string | null;
   /** The answer served for this payment (JSON), kept for replays until pruned; only `resultHash` stays after. */
   resultJson: unknown;
-  /** Unix seconds after which the authorization can no longer be used (kept from settle on, for reconciliation). */
+  /** Unix seconds after which the authorization can no longer be used (kept from the claim on, for reconciliation; null in rows claimed before it was kept). */
   validBefore: string | null;
   attempts: number;
   createdAt: Date;
   updatedAt: Date;
 }
 
-export type LedgerClaim = Omit<LedgerEntry, 'state' | 'settlementTx' | 'errorCode' | 'resultHash' | 'resultJson' | 'validBefore' | 'attempts' | 'createdAt' | 'updatedAt'>;
+export type LedgerClaim = Omit<LedgerEntry, 'state' | 'settlementTx' | 'errorCode' | 'resultHash' | 'resultJson' | 'validBefore' | 'attempts' | 'createdAt' | 'updatedAt'> & {
+  /** Unix seconds, a decimal integer string: every live row can be decided on chain, even one a crash left behind. */
+  validBefore: string;
+};
+
+export interface LedgerListOptions {
+  state?: LedgerState;
+  limit?: number;
+  order?: 'newest' | 'leastRecentlyUpdated';
+  /** Only rows last updated before this time (the reconciler's "abandoned by a dead process"). */
+  updatedBefore?: Date;
+}
 
 export type ClaimOutcome = { claimed: true; entry: LedgerEntry } | { claimed: false; existing: LedgerEntry };
 
@@ -71,7 +85,7 @@ export interface PaymentLedger {
    * Newest first (by creation), for operators; `leastRecentlyUpdated`: the rows untouched longest first,
    * for the reconciler, which touches what it leaves so that every pending row gets its turn.
    */
-  list(options?: { state?: LedgerState; limit?: number; order?: 'newest' | 'leastRecentlyUpdated' }): Promise<LedgerEntry[]>;
+  list(options?: LedgerListOptions): Promise<LedgerEntry[]>;
   /**
    * Drops the kept result (`resultJson`, never `resultHash`) of at most `limit` rows last updated
    * before `before`; returns how many it dropped. Safe to run from several instances at once.

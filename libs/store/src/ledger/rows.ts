@@ -73,6 +73,7 @@ export function storedClaim(claim: LedgerClaim): LedgerClaim {
     protocolVersion: claim.protocolVersion,
     requestFingerprint: text('requestFingerprint', claim.requestFingerprint),
     signatureHash: claim.signatureHash === null ? null : text('signatureHash', claim.signatureHash),
+    validBefore: unixSeconds(claim.validBefore),
   };
 }
 
@@ -84,10 +85,7 @@ export function patchColumns(patch: LedgerPatch): [column: string, value: string
   }
   if (patch.errorCode !== undefined) columns.push(['error_code', patch.errorCode === null ? null : text('errorCode', patch.errorCode)]);
   if (patch.resultHash !== undefined) columns.push(['result_hash', patch.resultHash === null ? null : text('resultHash', patch.resultHash)]);
-  if (patch.validBefore !== undefined) {
-    if (!/^(0|[1-9]\d*)$/.test(patch.validBefore)) throw invalid('validBefore', 'must be unix seconds (a decimal integer string)');
-    columns.push(['valid_before', patch.validBefore, '::numeric']);
-  }
+  if (patch.validBefore !== undefined) columns.push(['valid_before', unixSeconds(patch.validBefore), '::numeric']);
   if (patch.resultJson !== undefined) columns.push(['result_json', patch.resultJson === null ? null : json('resultJson', patch.resultJson), '::json']);
   return columns;
 }
@@ -95,6 +93,11 @@ export function patchColumns(patch: LedgerPatch): [column: string, value: string
 export function ledgerState(field: string, value: unknown): LedgerState {
   if (!(LEDGER_STATES as readonly unknown[]).includes(value)) throw invalid(field, `must be one of ${LEDGER_STATES.join(', ')}`);
   return value as LedgerState;
+}
+
+function unixSeconds(value: unknown): string {
+  if (typeof value !== 'string' || !/^(0|[1-9]\d*)$/.test(value)) throw invalid('validBefore', 'must be unix seconds (a decimal integer string)');
+  return value;
 }
 
 function text(field: string, value: unknown): string {

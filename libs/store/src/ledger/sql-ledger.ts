@@ -1,4 +1,4 @@
-import type { ClaimOutcome, LedgerClaim, LedgerEntry, LedgerPatch, LedgerState, PaymentLedger } from '@paysight/contracts';
+import type { ClaimOutcome, LedgerClaim, LedgerEntry, LedgerListOptions, LedgerPatch, LedgerState, PaymentLedger } from '@paysight/contracts';
 import type { Queryable } from '../database.js';
 import { StoreError, isStoreError } from '../errors.js';
 import { ledgerState, patchColumns, storedClaim, toEntry, type LedgerRow } from './rows.js';
@@ -17,10 +17,10 @@ const RELEASED: LedgerState = 'released';
 const CLAIM_SQL = `
 WITH claimed AS (
   INSERT INTO payment_ledger (x402_request_id, request_id, tool_id, network, asset, payer, pay_to, nonce, amount,
-                              protocol_version, request_fingerprint, state, signature_hash)
-  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $14)
+                              protocol_version, request_fingerprint, state, valid_before, signature_hash)
+  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $14::numeric, $15)
   ON CONFLICT ON CONSTRAINT payment_ledger_payment_key DO UPDATE
-    SET state = EXCLUDED.state, request_id = EXCLUDED.request_id, error_code = NULL,
+    SET state = EXCLUDED.state, request_id = EXCLUDED.request_id, error_code = NULL, valid_before = EXCLUDED.valid_before,
         attempts = payment_ledger.attempts + 1, updated_at = now()
     WHERE payment_ledger.state = $13
   RETURNING *
@@ -45,7 +45,7 @@ export class SqlPaymentLedger implements PaymentLedger {
 
   async claim(claim: LedgerClaim): Promise<ClaimOutcome> {
     const c = storedClaim(claim);
-    const params = [c.x402RequestId, c.requestId, c.toolId, c.network, c.asset, c.payer, c.payTo, c.nonce, c.amount, c.protocolVersion, c.requestFingerprint, CLAIMED, RELEASED, c.signatureHash];
+    const params = [c.x402RequestId, c.requestId, c.toolId, c.network, c.asset, c.payer, c.payTo, c.nonce, c.amount, c.protocolVersion, c.requestFingerprint, CLAIMED, RELEASED, c.validBefore, c.signatureHash];
     let collision: StoreError | undefined;
     for (let round = 0; round < CLAIM_ROUNDS; round++) {
       let rows: (LedgerRow & { claimed: boolean })[];
@@ -85,16 +85,20 @@ export class SqlPaymentLedger implements PaymentLedger {
     return row ? toEntry(row) : null;
   }
 
-  async list(options: { state?: LedgerState; limit?: number; order?: 'newest' | 'leastRecentlyUpdated' } = {}): Promise<LedgerEntry[]> {
+  async list(options: LedgerListOptions = {}): Promise<LedgerEntry[]> {
     const limit = options.limit ?? DEFAULT_LIST_LIMIT;
     if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIST_LIMIT) {
       throw new StoreError('invalid_input', `limit must be an integer from 1 to ${MAX_LIST_LIMIT}`);
     }
-    const order = options.order === 'leastRecentlyUpdated' ? 'ORDER BY updated_at, seq LIMIT' : 'ORDER BY created_at DESC, seq DESC LIMIT';
-    const rows =
-      options.state === undefined
-        ? await this.db.query<LedgerRow>(`SELECT * FROM payment_ledger ${order} $1`, [limit])
-        : await this.db.query<LedgerRow>(`SELECT * FROM payment_ledger WHERE state = $1 ${order} $2`, [ledgerState('state', options.state), limit]);
+    const { updatedBefore } = options;
+    if (updatedBefore !== undefined && (!(updatedBefore instanceof Date) || Number.isNaN(updatedBefore.getTime()))) throw new StoreError('invalid_input', 'updatedBefore must be a valid date');
+    const params: unknown[] = [];
+    const conditions: string[] = [];
+    if (options.state !== undefined) conditions.push(`state = $${params.push(ledgerState('state', options.state))}`);
+    if (updatedBefore !== undefined) conditions.push(`updated_at < $${params.push(updatedBefore)}`);
+    const where = conditions.length ? `WHERE ${conditions.join(' AND ')}` : '';
+    const order = options.order === 'leastRecentlyUpdated' ? 'ORDER BY updated_at, seq' : 'ORDER BY created_at DESC, seq DESC';
+    const rows = await this.db.query<LedgerRow>(`SELECT * FROM payment_ledger ${where} ${order} LIMIT $${params.push(limit)}`, params);
     return rows.map(toEntry);
   }
 
