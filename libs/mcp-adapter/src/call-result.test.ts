@@ -12,7 +12,7 @@ describe('a payment_required result', () => {
     // What x402 MCP clients pay from: the header's PaymentRequired, the form sized to be echoed in a payment.
     expect(JSON.parse(result.content[0]!.text)).toEqual(challenge.body.paymentRequired);
     expect(result.structuredContent.paymentRequired).toEqual(challenge.body.paymentRequired);
-    expect(challenge.body.paymentRequired.extensions?.bazaar.info.input.body).toEqual(entry.example);
+    expect(challenge.body.paymentRequired.extensions?.bazaar?.info.input.body).toEqual(entry.example);
     expect(JSON.stringify(result.structuredContent).length).toBeLessThanOrEqual(MAX_STRUCTURED_RESULT_CHARS);
     // The structured content and the text content together: no more than an ok result may carry.
     expect(JSON.stringify(result).length).toBeLessThanOrEqual(2 * MAX_STRUCTURED_RESULT_CHARS);

@@ -10,8 +10,6 @@ import { type BodyDiscoveryExtension, type DeclareBodyDiscoveryExtensionConfig, 
 /** Key of the Bazaar extension in a PaymentRequired's `extensions`. */
 export const BAZAAR_EXTENSION_KEY = 'bazaar';
 
-/** `extensions` of a Paysight offer: the Bazaar discovery declaration only. */
-export type OfferExtensions = { [BAZAAR_EXTENSION_KEY]: BodyDiscoveryExtension };
 
 /**
  * Schema keywords that only annotate (they never change what validates). Dropped from the copies that

@@ -34,12 +34,14 @@ export interface LedgerEntry {
   resultJson: unknown;
   /** Unix seconds after which the authorization can no longer be used (kept from settle on, for reconciliation). */
   validBefore: string | null;
+  /** The settle response's signed `extensions` (offer-receipt receipt, delivery binding) given with the answer; null when none was signed. */
+  signedReceipt: unknown;
   attempts: number;
   createdAt: Date;
   updatedAt: Date;
 }
 
-export type LedgerClaim = Omit<LedgerEntry, 'state' | 'settlementTx' | 'errorCode' | 'resultHash' | 'resultJson' | 'validBefore' | 'attempts' | 'createdAt' | 'updatedAt'>;
+export type LedgerClaim = Omit<LedgerEntry, 'state' | 'settlementTx' | 'errorCode' | 'resultHash' | 'resultJson' | 'validBefore' | 'signedReceipt' | 'attempts' | 'createdAt' | 'updatedAt'>;
 
 export type ClaimOutcome = { claimed: true; entry: LedgerEntry } | { claimed: false; existing: LedgerEntry };
 
@@ -51,6 +53,8 @@ export interface LedgerPatch {
   resultJson?: unknown;
   /** Unix seconds, a decimal integer string. */
   validBefore?: string;
+  /** Any JSON value; null clears it. */
+  signedReceipt?: unknown;
 }
 
 export interface PaymentLedger {

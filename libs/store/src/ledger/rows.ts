@@ -24,6 +24,7 @@ export interface LedgerRow {
   result_hash: string | null;
   result_json: unknown;
   valid_before: string | null;
+  signed_receipt: unknown;
   attempts: number;
   created_at: Date;
   updated_at: Date;
@@ -48,6 +49,7 @@ export function toEntry(row: LedgerRow): LedgerEntry {
     resultHash: row.result_hash,
     resultJson: row.result_json,
     validBefore: row.valid_before,
+    signedReceipt: row.signed_receipt ?? null,
     attempts: row.attempts,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
@@ -86,6 +88,7 @@ export function patchColumns(patch: LedgerPatch): [column: string, value: string
     columns.push(['valid_before', patch.validBefore, '::numeric']);
   }
   if (patch.resultJson !== undefined) columns.push(['result_json', patch.resultJson === null ? null : json('resultJson', patch.resultJson), '::json']);
+  if (patch.signedReceipt !== undefined) columns.push(['signed_receipt', patch.signedReceipt === null ? null : json('signedReceipt', patch.signedReceipt), '::json']);
   return columns;
 }
 

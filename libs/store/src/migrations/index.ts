@@ -3,8 +3,9 @@ import { paymentLedger } from './0001-payment-ledger.js';
 import { savedReports } from './0002-saved-reports.js';
 import { paidResults } from './0003-paid-results.js';
 import { settlePending } from './0004-settle-pending.js';
+import { signedReceipts } from './0005-signed-receipts.js';
 
 export type { Migration } from './migration.js';
 
 /** Every migration, in version order. */
-export const MIGRATIONS: readonly Migration[] = [paymentLedger, savedReports, paidResults, settlePending];
+export const MIGRATIONS: readonly Migration[] = [paymentLedger, savedReports, paidResults, settlePending, signedReceipts];
