@@ -23,7 +23,7 @@ import type {
   UnavailableSource,
 } from './outcome.js';
 import { x402RequestIdOf } from './payment-id.js';
-import { type ReceiptExtensions, type ReceiptSigner, responseHashOfResultHash } from './signed-receipts.js';
+import { type ReceiptExtensions, type ReceiptSigner, type ReceiptSignerIdentity, receiptSignerIdentity, responseHashOfResultHash } from './signed-receipts.js';
 import type { Eip3009Authorization, PaymentPayloadV2, PaymentRequirements, SettleResponse } from './wire.js';
 
 export interface PaidCallProcessorOptions {
@@ -65,6 +65,8 @@ export interface PaidCallProcessor {
   handle<T, R = T>(call: PaidCall<T, R>): Promise<PaidCallOutcome<R>>;
   /** The 402 challenge an unpaid call of `entry` at `resourceUrl` gets, without its signed offers: the one source of offers for discovery documents. */
   challenge(entry: CatalogEntry, resourceUrl: string): Challenge;
+  /** Who signs offers and receipts (published in the discovery documents); null when nothing is signed. */
+  receiptSigner: ReceiptSignerIdentity | null;
 }
 
 type SettleVerdict =
@@ -180,6 +182,7 @@ export function createPaidCallProcessor(options: PaidCallProcessorOptions): Paid
 
   return {
     challenge: (entry, resourceUrl) => offers.unsigned(entry, resourceUrl),
+    receiptSigner: receiptSigner ? receiptSignerIdentity(receiptSigner) : null,
     async handle<T, R = T>(call: PaidCall<T, R>): Promise<PaidCallOutcome<R>> {
       const { entry } = call;
       const decoded = call.payment;

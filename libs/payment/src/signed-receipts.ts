@@ -96,6 +96,29 @@ export interface ReceiptSigner {
   signReceipt(input: { resourceUrl: string; payer: Address; transaction: Hex | null; x402RequestId: string; responseHash: Hex }): Promise<ReceiptExtensions>;
 }
 
+/** The signer as the discovery documents publish it. */
+export interface ReceiptSignerIdentity {
+  address: Address;
+  kid: string;
+  format: 'eip712';
+  extensions: [typeof OFFER_RECEIPT, typeof DELIVERY_EXTENSION_KEY];
+}
+
+export function receiptSignerIdentity(signer: Pick<ReceiptSigner, 'address' | 'kid'>): ReceiptSignerIdentity {
+  return { address: signer.address, kid: signer.kid, format: 'eip712', extensions: [OFFER_RECEIPT, DELIVERY_EXTENSION_KEY] };
+}
+
+/** A 32-byte hex string that is a secp256k1 private key (0 < key < the curve order). */
+export function isSigningKey(key: string): key is Hex {
+  if (!/^0x[0-9a-fA-F]{64}$/.test(key)) return false;
+  try {
+    privateKeyToAccount(key as Hex);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Signs with a local key (RECEIPT_SIGNING_KEY). */
 export function createReceiptSigner(privateKey: Hex): ReceiptSigner {
   const account = privateKeyToAccount(privateKey);
