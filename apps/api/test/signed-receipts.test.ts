@@ -64,7 +64,7 @@ describe('signed offers and receipts (x402 offer-receipt, EIP-712) with the Pays
 
   /** The receipt and the delivery binding of a settle response, checked against the answer received. */
   async function verifiedReceipt(settlement: SettleResponse, answer: unknown) {
-    const extensions = settlement.extensions as ReceiptExtensions;
+    const extensions = settlement.extensions as unknown as ReceiptExtensions;
     const receipt = extensions[OFFER_RECEIPT].info.receipt;
     const { signer, payload } = await verifyReceiptSignatureEIP712(receipt);
     expect(signer).toBe(published);
