@@ -1,6 +1,15 @@
 import path from 'node:path';
 import type { ChainSource, Store } from '@paysight/contracts';
-import { createCircuitBreaker, createHttpFacilitatorClient, createPaidCallProcessor, createViemAuthorizationReader, startReconciler, startResultPruner, withCircuitBreaker } from '@paysight/payment';
+import {
+  createCircuitBreaker,
+  createHttpFacilitatorClient,
+  createPaidCallProcessor,
+  createReceiptSigner,
+  createViemAuthorizationReader,
+  startReconciler,
+  startResultPruner,
+  withCircuitBreaker,
+} from '@paysight/payment';
 import { openStore } from '@paysight/store';
 import { notConfiguredNarrator } from '@paysight/tools';
 import type { McpService } from '@paysight/mcp-adapter';
@@ -45,6 +54,7 @@ export async function startApiService(config: ApiConfig, chainSource: ChainSourc
       createCircuitBreaker(config.facilitatorBreaker),
     );
     const authorizations = createViemAuthorizationReader({ rpcUrl: options.baseRpcUrl });
+    const receiptSigner = createReceiptSigner(config.receiptSigningKey);
     const payments = createPaidCallProcessor({
       payTo: config.payTo,
       ledger: store.ledger,
@@ -54,6 +64,7 @@ export async function startApiService(config: ApiConfig, chainSource: ChainSourc
       authorizations,
       pendingRetryAfterSeconds: Math.ceil(config.reconcile.intervalMs / 1000),
       staleAfterMs: config.reconcile.staleAfterMs,
+      receiptSigner,
     });
     let listeningUrl = '';
     const log = jsonLogger({ enabled: config.logRequests, write: options.logWrite });

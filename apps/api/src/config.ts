@@ -1,5 +1,5 @@
 import { evmAddress } from '@paysight/contracts';
-import { DEFAULT_RECONCILE_BATCH_SIZE, DEFAULT_RECONCILE_INTERVAL_MS, DEFAULT_RESULT_RETENTION_DAYS, DEFAULT_SETTLE_TIMEOUT_MS, defaultStaleAfterMs, settlingBoundMs } from '@paysight/payment';
+import { DEFAULT_RECONCILE_BATCH_SIZE, DEFAULT_RECONCILE_INTERVAL_MS, DEFAULT_RESULT_RETENTION_DAYS, DEFAULT_SETTLE_TIMEOUT_MS, defaultStaleAfterMs, isSigningKey, settlingBoundMs } from '@paysight/payment';
 import path from 'node:path';
 import { z } from 'zod';
 import type { RateLimit } from './http/rate-limit.js';
@@ -11,6 +11,8 @@ export interface ApiConfig {
   /** Public origin of the service, used in 402 resource URLs and saved-report links; null = the listening address. */
   publicBaseUrl: string | null;
   payTo: `0x${string}`;
+  /** Signs offers and receipts (RECEIPT_SIGNING_KEY, a secp256k1 private key); its address is published as the receipt signer. */
+  receiptSigningKey: `0x${string}`;
   facilitatorUrl: string;
   /** Deadline of verify and supported (FACILITATOR_TIMEOUT_MS). */
   facilitatorTimeoutMs: number;
@@ -89,11 +91,23 @@ const rateLimit = z
   })
   .refine((rule) => rule === null || rule.windowMs > 0, 'the window must be longer than 0');
 
+/**
+ * The embedded stack's and the tests' receipt signing key: public (it is in this file), so receipts
+ * signed with it prove nothing outside a devnet. Production sets RECEIPT_SIGNING_KEY.
+ */
+export const DEVNET_RECEIPT_SIGNING_KEY = '0x5e1f0b7c2d9a4e3b6c8d0f1a2b3c4d5e6f708192a3b4c5d6e7f8091a2b3c4d5e' as const;
+
+const privateKey = z
+  .string()
+  .regex(/^0x[0-9a-fA-F]{64}$/, { error: 'must be a 0x-prefixed 32-byte hex private key', abort: true })
+  .refine(isSigningKey, 'is not a valid secp256k1 private key (0 < key < the curve order)');
+
 const envSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(4021),
   PUBLIC_BASE_URL: httpUrl.optional(),
   PAYEE_ADDRESS: evmAddress,
+  RECEIPT_SIGNING_KEY: privateKey,
   FACILITATOR_URL: httpUrl,
   FACILITATOR_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
   FACILITATOR_SETTLE_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(DEFAULT_SETTLE_TIMEOUT_MS),
@@ -159,6 +173,7 @@ export function loadApiConfig(env: Record<string, string | undefined>): ApiConfi
     port: e.PORT,
     publicBaseUrl: e.PUBLIC_BASE_URL?.replace(/\/+$/, '') ?? null,
     payTo: e.PAYEE_ADDRESS,
+    receiptSigningKey: e.RECEIPT_SIGNING_KEY,
     facilitatorUrl: e.FACILITATOR_URL.replace(/\/+$/, ''),
     facilitatorTimeoutMs: e.FACILITATOR_TIMEOUT_MS,
     facilitatorSettleTimeoutMs: e.FACILITATOR_SETTLE_TIMEOUT_MS,
@@ -192,6 +207,7 @@ export function apiConfig(given: Pick<ApiConfig, 'payTo' | 'facilitatorUrl'> & P
     host: '127.0.0.1',
     port: 0,
     publicBaseUrl: null,
+    receiptSigningKey: DEVNET_RECEIPT_SIGNING_KEY,
     facilitatorTimeoutMs: 15_000,
     facilitatorSettleTimeoutMs: DEFAULT_SETTLE_TIMEOUT_MS,
     facilitatorBreaker: { failureThreshold: 5, cooldownMs: 30_000 },

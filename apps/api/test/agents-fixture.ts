@@ -53,6 +53,7 @@ export async function startCountingApi(options: { agentDiscovery?: boolean } = {
       return processor.handle(call);
     },
     challenge: (entry, resourceUrl) => processor.challenge(entry, resourceUrl),
+    receiptSigner: processor.receiptSigner,
   };
   let url = '';
   const listener = createRequestListener({

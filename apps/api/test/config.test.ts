@@ -1,6 +1,7 @@
 import { ConfigError, loadAiConfig, loadApiConfig } from '../src/config.js';
 
-const minimal = { PAYEE_ADDRESS: '0x000000000000000000000000000000000000bEEF', FACILITATOR_URL: 'https://facilitator.example' };
+const SIGNING_KEY = '0x4c0883a69102937d6231471b5dbb6204fe5129617082792ae468d01a3f362318';
+const minimal = { PAYEE_ADDRESS: '0x000000000000000000000000000000000000bEEF', FACILITATOR_URL: 'https://facilitator.example', RECEIPT_SIGNING_KEY: SIGNING_KEY };
 
 function problems(env: Record<string, string>): string[] {
   try {
@@ -13,13 +14,14 @@ function problems(env: Record<string, string>): string[] {
 }
 
 describe('API configuration', () => {
-  it('needs only the payee and the facilitator, with documented defaults', () => {
+  it('needs only the payee, the facilitator and the receipt signing key, with documented defaults', () => {
     expect(loadApiConfig(minimal)).toMatchObject({
       host: '127.0.0.1',
       port: 4021,
       publicBaseUrl: null,
       payTo: '0x000000000000000000000000000000000000bEEF',
       facilitatorUrl: 'https://facilitator.example',
+      receiptSigningKey: SIGNING_KEY,
       databaseUrl: null,
       bodyLimitBytes: 262_144,
       logRequests: true,
@@ -49,8 +51,18 @@ describe('API configuration', () => {
       'FACILITATOR_URL: must be an absolute http(s) URL',
       'PAYEE_ADDRESS: must be a 0x-prefixed 40-hex-digit EVM address',
       expect.stringMatching(/^PORT: /),
+      'RECEIPT_SIGNING_KEY: is required',
     ]);
-    expect(problems({})).toEqual(['PAYEE_ADDRESS: is required', 'FACILITATOR_URL: is required']);
+    expect(problems({})).toEqual(['PAYEE_ADDRESS: is required', 'RECEIPT_SIGNING_KEY: is required', 'FACILITATOR_URL: is required']);
+  });
+
+  it('refuses to start without a valid RECEIPT_SIGNING_KEY: offers and receipts are always signed', () => {
+    const { RECEIPT_SIGNING_KEY: _key, ...unsigned } = minimal;
+    expect(problems(unsigned)).toEqual(['RECEIPT_SIGNING_KEY: is required']);
+    const curveOrder = '0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141';
+    for (const bad of ['0x12', SIGNING_KEY.slice(2), `0x${'0'.repeat(64)}`, curveOrder, `${SIGNING_KEY.slice(0, -1)}g`]) {
+      expect(problems({ ...minimal, RECEIPT_SIGNING_KEY: bad })).toEqual([expect.stringMatching(/^RECEIPT_SIGNING_KEY: /)]);
+    }
   });
 
   it('bounds the facilitator: deadlines of verify and settle, and the circuit breaker', () => {

@@ -24,6 +24,7 @@ import { request } from 'node:http';
 import { createServer } from 'node:net';
 import { gunzipSync } from 'node:zlib';
 import { connectMcp } from './mcp-fixture.js';
+import { DEVNET_RECEIPT_SIGNER } from './receipt-signer.js';
 
 const stack = readTestStack();
 const get = (api: TestApi, path: string, init?: RequestInit) => fetch(`${api.url}${path}`, init);
@@ -99,7 +100,7 @@ describe('discovery documents: manifest, /.well-known/ai, /.well-known/mcp, llms
       humanBaseUrl: `${api.url}/agents`,
       support: { contact: null },
       mcp: { enabled: true, endpoint: `${api.url}/api/mcp`, protocolVersion: '2025-11-25', transport: 'streamable-http', discovery: `${api.url}/.well-known/mcp` },
-      x402: { enabled: true, environment: 'local', currency: 'USDC', network: 'base', caip2Network: 'eip155:8453', facilitatorProvider: 'local' },
+      x402: { enabled: true, environment: 'local', currency: 'USDC', network: 'base', caip2Network: 'eip155:8453', facilitatorProvider: 'local', receiptSigner: DEVNET_RECEIPT_SIGNER },
     });
     expect(manifest.discovery).toEqual(Object.fromEntries(Object.entries(DISCOVERY_PATHS).map(([name, path]) => [name, `${api.url}${path}`])));
     expect(manifest.rules.length).toBeGreaterThanOrEqual(5);

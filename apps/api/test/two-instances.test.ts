@@ -7,6 +7,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import pg from 'pg';
 import { createPublicClient, http, parseAbi, parseAbiItem, type Address, type Hex } from 'viem';
+import { DEVNET_RECEIPT_SIGNING_KEY } from '../src/config.js';
 import { countingRpcProxy, startApiProcess, type ApiProcess, type CountingProxy } from './api-process.js';
 import { connectMcp } from './mcp-fixture.js';
 import { paymentRequiredOf } from './x402-mcp-client.js';
@@ -106,6 +107,8 @@ if (!TEST_DATABASE_URL) process.stderr.write('Skipping the two-instance tests: t
           CHAIN_DATA_MODE: 'demo',
           RPC_RETRY_COUNT: '0',
           PAYEE_ADDRESS: payTo,
+          // Every instance signs with the same key: one published receipt signer.
+          RECEIPT_SIGNING_KEY: DEVNET_RECEIPT_SIGNING_KEY,
           FACILITATOR_URL: stack.facilitatorUrl,
           DATABASE_URL: databaseUrl,
           PUBLIC_BASE_URL,

@@ -2,6 +2,9 @@ import { CATALOG, DISCOVERY_PATHS, paymentRequiredBody, x402ResourceList } from 
 import { PAYMENT_REQUIRED_HEADER, PAYMENT_REQUIRED_HEADER_BUDGET, bazaarExtension } from '@paysight/payment';
 import { startTestApi, type TestApi } from '@paysight/testkit/api';
 import { decodePaymentRequiredHeader } from '@x402/core/http';
+import type { PaymentRequired } from '@x402/core/types';
+import { type EIP712SignedOffer, extractOffersFromPaymentRequired, verifyOfferSignatureEIP712 } from '@x402/extensions/offer-receipt';
+import { DEVNET_RECEIPT_SIGNER } from './receipt-signer.js';
 
 /** nginx's default proxy_buffer_size on most hosts (one 4 KB page): a 402 must pass it unchanged (docs/paying.md). */
 const PROXY_HEADER_BUFFER_BYTES = 4096;
@@ -38,7 +41,11 @@ describe('GET /.well-known/x402.json', () => {
     expect(list.resources.map((resource) => resource.resource)).toEqual(CATALOG.map((entry) => `${api.url}${entry.path}`));
   });
 
-  it.each(CATALOG.map((entry) => [entry.id, entry] as const))('%s: the offer and the Bazaar declaration are exactly what its 402 carries', async (_id, entry) => {
+  it('names the signer of offers and receipts', () => {
+    expect(list.receiptSigner).toEqual(DEVNET_RECEIPT_SIGNER);
+  });
+
+  it.each(CATALOG.map((entry) => [entry.id, entry] as const))('%s: the offer and the Bazaar declaration are exactly what its 402 carries, its offer signed by the published signer', async (_id, entry) => {
     const resource = list.resources.find((item) => item.id === entry.id)!;
     const unpaid = await fetch(resource.resource, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(entry.example) });
     expect(unpaid.status).toBe(402);
@@ -50,6 +57,12 @@ describe('GET /.well-known/x402.json', () => {
     expect(resource.extensions).toEqual({ bazaar: bazaarExtension(entry) });
     expect(resource.offer).toEqual(body.offer);
     expect(resource.price).toEqual(body.price);
+    const [signed, ...more] = extractOffersFromPaymentRequired(body.paymentRequired as PaymentRequired);
+    expect(more).toEqual([]);
+    const { signer, payload } = await verifyOfferSignatureEIP712(signed as EIP712SignedOffer);
+    expect(signer).toBe(list.receiptSigner?.address);
+    const [accepted] = resource.accepts;
+    expect(payload).toMatchObject({ version: 1, resourceUrl: resource.resource, scheme: accepted.scheme, network: accepted.network, asset: accepted.asset, payTo: accepted.payTo, amount: accepted.amount });
     expect(resource).toMatchObject({
       method: entry.method,
       type: 'http',

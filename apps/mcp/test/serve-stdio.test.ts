@@ -6,6 +6,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { CATALOG, CHAIN_NAMES, priceOf, toolById } from '@paysight/contracts';
 import { freshAccount } from '@paysight/devnet';
+import { DEVNET_RECEIPT_SIGNING_KEY } from '@paysight/api';
 import { FIND_TOOLS_NAME, PAYMENT_RESPONSE_META_KEY, REPLAY_META_KEY } from '@paysight/mcp-adapter';
 import { fundedBuyer, officialPaymentClient, readTestStack, usdcBalance } from '@paysight/testkit';
 import type { PaymentRequired } from '@x402/core/types';
@@ -18,6 +19,7 @@ const stack = readTestStack();
 function serviceEnv(payTo: string, dataDir: string): Record<string, string> {
   return {
     PAYEE_ADDRESS: payTo,
+    RECEIPT_SIGNING_KEY: DEVNET_RECEIPT_SIGNING_KEY,
     FACILITATOR_URL: stack.facilitatorUrl,
     ...Object.fromEntries(CHAIN_NAMES.map((chain) => [`RPC_URL_${chain.toUpperCase()}`, stack.devnet.chains[chain].rpcUrl])),
     CHAIN_DATA_MODE: 'demo',

@@ -1,17 +1,29 @@
 import { CATALOG, requestJsonSchema, responseJsonSchema, toolById } from '@paysight/contracts';
 import { decodePaymentRequiredHeader } from '@x402/core/http';
 import { type BodyDiscoveryExtension, sanitizeResourceServiceMetadata, validateDiscoveryExtension, validateDiscoveryExtensionSpec } from '@x402/extensions/bazaar';
-import { privateKeyToAccount } from 'viem/accounts';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { officialPaymentHeaders } from '../test/support/official-client.js';
 import { bazaarExtension, fittingBazaarExtension, schemaFieldNames, schemaOutline, withoutAnnotations } from './bazaar.js';
-import { PAYMENT_REQUIRED_HEADER_BUDGET, buildChallenge } from './challenge.js';
+import { OFFER_VALIDITY_SECONDS } from './challenge-cache.js';
+import { type ChallengeReason, PAYMENT_REQUIRED_HEADER_BUDGET, buildChallenge } from './challenge.js';
+import { createReceiptSigner } from './signed-receipts.js';
 import { MAX_PAYMENT_HEADER_LENGTH, PAYMENT_SIGNATURE_HEADER, decodePayment } from './decode.js';
+import { paymentIdentifierDeclaration } from './payment-identifier.js';
 
 const PAYEE = '0x2222222222222222222222222222222222222222';
 const buyer = privateKeyToAccount('0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d');
 // A long public origin, so that the measured headers are not flattered by a short one.
 const resourceUrlOf = (path: string) => `https://paysight-production-eu-west.payments.example.com${path}`;
 const challengeOf = (entry: (typeof CATALOG)[number]) => buildChallenge(entry, { payTo: PAYEE, resourceUrl: resourceUrlOf(entry.path) });
+const signer = createReceiptSigner(generatePrivateKey());
+/** The 402 as the service sends it: with the signed offers, which are fitted first. */
+async function signedChallengeOf(entry: (typeof CATALOG)[number], reason?: ChallengeReason) {
+  const resourceUrl = resourceUrlOf(entry.path);
+  const signedOffers = await signer.signOffers(resourceUrl, challengeOf(entry).body.paymentRequired.accepts, OFFER_VALIDITY_SECONDS);
+  return buildChallenge(entry, { payTo: PAYEE, resourceUrl, signedOffers, extensions: paymentIdentifierDeclaration(false), ...(reason ? { reason } : {}) });
+}
+/** The tools with the largest requests: with the signed offers in the header, their Bazaar declaration has room for the request only. */
+const WITHOUT_RESPONSE_OUTLINE = ['agent_payment_preflight', 'receipt_audit', 'mandate_chain_evidence'];
 
 /** Asserts the library's own checks: `info` validates against `schema`, and the Bazaar spec's invariants hold. */
 function expectValidDeclaration(extension: BodyDiscoveryExtension) {
@@ -73,39 +85,39 @@ describe('the Bazaar discovery extension of every offer', () => {
 });
 
 describe('the PAYMENT-REQUIRED header stays within its budget', () => {
-  const sizes = CATALOG.map((entry) => ({ entry, challenge: challengeOf(entry) }));
-
-  it.each(sizes.map(({ entry, challenge }) => [entry.id, challenge.header.length, entry, challenge] as const))(
-    '%s: %i characters, with the request declared exactly and an outline of the response',
-    (_id, length, entry, challenge) => {
-      expect(length).toBeLessThanOrEqual(PAYMENT_REQUIRED_HEADER_BUDGET);
+  it.each(CATALOG.map((entry) => [entry.id, entry] as const))(
+    '%s: with the signed offers, the request declared exactly and, where it fits, an outline of the response',
+    async (_id, entry) => {
+      const challenge = await signedChallengeOf(entry);
+      expect(challenge.header.length).toBeLessThanOrEqual(PAYMENT_REQUIRED_HEADER_BUDGET);
       const carried = decodePaymentRequiredHeader(challenge.header);
       expect(carried).toEqual(challenge.body.paymentRequired);
+      expect(carried.extensions?.['offer-receipt']).toEqual({ info: { offers: [expect.objectContaining({ format: 'eip712', acceptIndex: 0 })] } });
       const extension = challenge.body.paymentRequired.extensions!.bazaar!;
       expectValidDeclaration(extension);
       expect(extension.info.input.body).toEqual(entry.example);
       // The complete request schema when the whole declaration fits, else the same without its descriptions.
       expect([requestJsonSchema(entry), withoutAnnotations(requestJsonSchema(entry))]).toContainEqual(extension.schema.properties.input.properties.body);
-      expect(outputSchemaOf(extension)).toBeDefined();
+      expect(outputSchemaOf(extension) !== undefined).toBe(!WITHOUT_RESPONSE_OUTLINE.includes(entry.id));
     },
   );
 
-  it('a refusal with a long reason still fits: the declaration gets shorter, not the header longer', () => {
-    for (const entry of CATALOG) {
-      const refused = buildChallenge(entry, {
-        payTo: PAYEE,
-        resourceUrl: resourceUrlOf(entry.path),
-        reason: { code: 'payment_mismatch', message: 'The payment differs from the offer: '.padEnd(600, 'x') },
-      });
-      expect(refused.header.length).toBeLessThanOrEqual(PAYMENT_REQUIRED_HEADER_BUDGET);
-      expect(refused.body.paymentRequired.extensions?.bazaar).toBeDefined();
+  it('a refusal with a long reason still fits: the declaration gets shorter (or, at 600 characters or for the largest requests, may go), never the signed offer, never the header longer', async () => {
+    for (const length of [200, 600]) {
+      for (const entry of CATALOG) {
+        const refused = await signedChallengeOf(entry, { code: 'payment_mismatch', message: 'The payment differs from the offer: '.padEnd(length, 'x') });
+        expect(refused.header.length).toBeLessThanOrEqual(PAYMENT_REQUIRED_HEADER_BUDGET);
+        expect(refused.body.paymentRequired.extensions?.['offer-receipt']).toBeDefined();
+        // The three largest requests have room for their request part only even without a reason: a long reason may push it out.
+        if (length === 200 && !WITHOUT_RESPONSE_OUTLINE.includes(entry.id)) expect(refused.body.paymentRequired.extensions?.bazaar).toBeDefined();
+      }
     }
   });
 
   it.each(CATALOG.map((entry) => [entry.id, entry] as const))(
     '%s: the official client echoes the header extension into a PAYMENT-SIGNATURE the service accepts',
     async (_id, entry) => {
-      const challenge = challengeOf(entry);
+      const challenge = await signedChallengeOf(entry);
       const headers = await officialPaymentHeaders(buyer, challenge, 2);
       expect(headers[PAYMENT_SIGNATURE_HEADER]!.length).toBeLessThanOrEqual(MAX_PAYMENT_HEADER_LENGTH);
       const decoded = decodePayment(headers);

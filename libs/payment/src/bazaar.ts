@@ -10,9 +10,6 @@ import { type BodyDiscoveryExtension, type DeclareBodyDiscoveryExtensionConfig, 
 /** Key of the Bazaar extension in a PaymentRequired's `extensions`. */
 export const BAZAAR_EXTENSION_KEY = 'bazaar';
 
-/** `extensions` of a Paysight offer: the Bazaar discovery declaration only. */
-/** What the 402 declares besides the payment options: Bazaar discovery, and the fixed extensions (payment identifiers). */
-export type OfferExtensions = { [BAZAAR_EXTENSION_KEY]?: BodyDiscoveryExtension } & Record<string, unknown>;
 
 /**
  * Schema keywords that only annotate (they never change what validates). Dropped from the copies that

@@ -1,6 +1,8 @@
 import { type CatalogEntry, type ErrorCode, PAYMENT } from '@paysight/contracts';
 import { encodePaymentRequiredHeader } from '@x402/core/http';
-import { BAZAAR_EXTENSION_KEY, type OfferExtensions, fittingBazaarExtension } from './bazaar.js';
+import type { BodyDiscoveryExtension } from '@x402/extensions/bazaar';
+import { OFFER_RECEIPT } from '@x402/extensions/offer-receipt';
+import { BAZAAR_EXTENSION_KEY, fittingBazaarExtension } from './bazaar.js';
 import {
   type PaymentOffer,
   type PriceDeclaration,
@@ -10,6 +12,7 @@ import {
   priceDeclaration,
   resourceInfo,
 } from './offer.js';
+import type { OfferReceiptOffers } from './signed-receipts.js';
 import type { PaymentRequired, PaymentRequirementsV1 } from './wire.js';
 
 /** Why the 402 is sent: no payment yet (the default), or why the payment presented was refused. */
@@ -61,11 +64,13 @@ export interface ChallengeOptions {
   /** Absolute URL of the paid resource (for MCP, the REST URL of the tool). */
   resourceUrl: string;
   reason?: ChallengeReason;
+  /** The signed offers (`extensions["offer-receipt"]`); without them the 402 carries none. */
+  signedOffers?: OfferReceiptOffers;
   /**
-   * Extensions every 402 of the service declares whatever the room (the payment-identifier
-   * declaration); the Bazaar declaration is fitted into what is left of the header budget.
+   * Further extensions every 402 declares whatever the room (the payment-identifier declaration),
+   * merged with the signed offers before the Bazaar declaration is fitted.
    */
-  extensions?: Readonly<Record<string, unknown>>;
+  extensions?: NonNullable<PaymentRequired['extensions']>;
 }
 
 function defaultReason(entry: Pick<CatalogEntry, 'id' | 'title' | 'price'>): ChallengeReason {
@@ -79,21 +84,24 @@ function defaultReason(entry: Pick<CatalogEntry, 'id' | 'title' | 'price'>): Cha
 }
 
 /**
- * The PaymentRequired with the fixed extensions and the most complete form of the Bazaar declaration
- * whose header stays within the budget (see fittingBazaarExtension); without Bazaar only when not
+ * The PaymentRequired with the fixed extensions (the signed offers) and the most complete form of the
+ * Bazaar declaration whose header stays within the budget (see fittingBazaarExtension): the fixed
+ * ones are merged first, the Bazaar declaration gets what is left, and is left out only when not
  * even its request part fits.
  */
-function fitToHeader(entry: CatalogEntry, offer: PaymentRequired, fixed: Readonly<Record<string, unknown>>): { paymentRequired: PaymentRequired; header: string } {
+function fitToHeader(entry: CatalogEntry, offer: PaymentRequired, fixed: NonNullable<PaymentRequired['extensions']>): { paymentRequired: PaymentRequired; header: string } {
+  const withExtensions = (bazaar: BodyDiscoveryExtension | null): PaymentRequired => {
+    const extensions = bazaar ? { ...fixed, [BAZAAR_EXTENSION_KEY]: bazaar } : fixed;
+    return Object.keys(extensions).length ? { ...offer, extensions } : offer;
+  };
   let header = '';
-  const withBazaar = (bazaar: NonNullable<OfferExtensions[typeof BAZAAR_EXTENSION_KEY]>): PaymentRequired => ({ ...offer, extensions: { ...fixed, [BAZAAR_EXTENSION_KEY]: bazaar } });
-  const fits = (bazaar: NonNullable<OfferExtensions[typeof BAZAAR_EXTENSION_KEY]>) => {
-    header = encodePaymentRequiredHeader(withBazaar(bazaar));
+  const fits = (bazaar: BodyDiscoveryExtension) => {
+    header = encodePaymentRequiredHeader(withExtensions(bazaar));
     return header.length <= PAYMENT_REQUIRED_HEADER_BUDGET;
   };
   const bazaar = fittingBazaarExtension(entry, fits);
-  if (bazaar) return { paymentRequired: withBazaar(bazaar), header };
-  const withoutBazaar: PaymentRequired = Object.keys(fixed).length ? { ...offer, extensions: { ...fixed } } : offer;
-  return { paymentRequired: withoutBazaar, header: encodePaymentRequiredHeader(withoutBazaar) };
+  const paymentRequired = withExtensions(bazaar);
+  return { paymentRequired, header: bazaar ? header : encodePaymentRequiredHeader(paymentRequired) };
 }
 
 /** The 402 challenge of a tool, built from its catalog entry (never from a hand-typed price). */
@@ -104,7 +112,7 @@ export function buildChallenge(entry: CatalogEntry, options: ChallengeOptions): 
     error: reason.message,
     resource: resourceInfo(entry, options.resourceUrl),
     accepts: [paymentRequirements(entry, options.payTo)],
-  }, options.extensions ?? {});
+  }, { ...options.extensions, ...(options.signedOffers ? { [OFFER_RECEIPT]: options.signedOffers } : {}) });
   const body: ChallengeBody = {
     ok: false,
     error: {

@@ -13,6 +13,8 @@ export * from './guarded-facilitator.js';
 export * from './authorization-reader.js';
 export * from './outcome.js';
 export * from './processor.js';
+export * from './signed-receipts.js';
+export { OFFER_VALIDITY_SECONDS, OFFER_RESIGN_MARGIN_SECONDS } from './challenge-cache.js';
 export * from './result-retention.js';
 export * from './periodic.js';
 export * from './reconciler.js';

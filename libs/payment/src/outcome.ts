@@ -1,6 +1,7 @@
 import type { LedgerEntry, PAYMENT, SettlementRecord } from '@paysight/contracts';
 import type { Address, Hex } from 'viem';
 import type { Challenge } from './challenge.js';
+import type { ReceiptExtensions } from './signed-receipts.js';
 
 /** The contract's settlement record (what answers carry), with the chain types the state machine knows. */
 export interface Settlement extends SettlementRecord {
@@ -14,6 +15,8 @@ export interface PaymentReceipt {
   transaction: string;
   payer: Address;
   network: typeof PAYMENT.network | typeof PAYMENT.networkName;
+  /** The signed receipt and the delivery binding (when the service has a signing key). */
+  extensions?: ReceiptExtensions;
 }
 
 /** Why a presented payment earned a new challenge instead of the result. */

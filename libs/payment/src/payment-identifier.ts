@@ -1,4 +1,11 @@
-import { PAYMENT_IDENTIFIER, PAYMENT_ID_MAX_LENGTH, PAYMENT_ID_MIN_LENGTH, declarePaymentIdentifierExtension, isValidPaymentId } from '@x402/extensions/payment-identifier';
+import {
+  PAYMENT_IDENTIFIER,
+  PAYMENT_ID_MAX_LENGTH,
+  PAYMENT_ID_MIN_LENGTH,
+  type PaymentIdentifierExtension,
+  declarePaymentIdentifierExtension,
+  isValidPaymentId,
+} from '@x402/extensions/payment-identifier';
 import type { DecodedPayment } from './decode.js';
 
 export { PAYMENT_IDENTIFIER };
@@ -6,9 +13,16 @@ export { PAYMENT_IDENTIFIER };
 /** What a payment says about the client's payment identifier (x402 `payment-identifier` extension). */
 export type ClientPaymentId = { status: 'absent' } | { status: 'invalid'; problem: string } | { status: 'present'; id: string };
 
-/** The declaration every 402 carries: the extension, and whether a payment must name an id. */
-export function paymentIdentifierDeclaration(required: boolean): Record<string, unknown> {
-  return { [PAYMENT_IDENTIFIER]: declarePaymentIdentifierExtension(required) };
+/** The extension as a 402 declares it: whether a payment must name an id. */
+export type PaymentIdentifierDeclaration = Pick<PaymentIdentifierExtension, 'info'>;
+
+/**
+ * The declaration every 402 carries: the library's, without its `schema`. That schema is a constant of
+ * the extension (clients, the library's helper included, read only `info`), and its 330 header
+ * characters are better spent on the Bazaar declaration within the header budget.
+ */
+export function paymentIdentifierDeclaration(required: boolean): { [PAYMENT_IDENTIFIER]: PaymentIdentifierDeclaration } {
+  return { [PAYMENT_IDENTIFIER]: { info: declarePaymentIdentifierExtension(required).info } };
 }
 
 const ABSENT: ClientPaymentId = { status: 'absent' };

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { type CatalogEntry, type LedgerEntry, PAYMENT, type PaymentIdBinding, type PaymentIdentifierStore, type PaymentLedger, fingerprint, isChainUnavailable } from '@paysight/contracts';
 import type { Address, Hex } from 'viem';
 import type { AuthorizationReader } from './authorization-reader.js';
-import { type Challenge, type ChallengeReason, buildChallenge } from './challenge.js';
+import type { Challenge, ChallengeReason } from './challenge.js';
+import { createChallengeCache } from './challenge-cache.js';
 import type { DecodeResult } from './decode.js';
 import { type FacilitatorClient, isFacilitatorUnavailable } from './facilitator-client.js';
 import { matchPayment } from './match.js';
@@ -26,6 +27,7 @@ import type {
 } from './outcome.js';
 import { paymentSignatureHash, x402RequestIdOf } from './payment-id.js';
 import { clientPaymentIdOf, paymentIdentifierDeclaration } from './payment-identifier.js';
+import { type ReceiptExtensions, type ReceiptSigner, type ReceiptSignerIdentity, receiptSignerIdentity, responseHashOfResultHash } from './signed-receipts.js';
 import type { Eip3009Authorization, PaymentPayloadV2, PaymentRequirements, SettleResponse } from './wire.js';
 
 export interface PaidCallProcessorOptions {
@@ -50,6 +52,8 @@ export interface PaidCallProcessorOptions {
    * the reconciler decides it on chain. Default: defaultStaleAfterMs().
    */
   staleAfterMs?: number;
+  /** Signs offers and receipts (x402 offer-receipt, EIP-712); without it neither carries a signature. */
+  receiptSigner?: ReceiptSigner;
 }
 
 export interface PaidCall<T, R = T> {
@@ -73,8 +77,10 @@ export interface PaidCall<T, R = T> {
 
 export interface PaidCallProcessor {
   handle<T, R = T>(call: PaidCall<T, R>): Promise<PaidCallOutcome<R>>;
-  /** The 402 challenge an unpaid call of `entry` at `resourceUrl` gets: the one source of offers for discovery documents. */
+  /** The 402 challenge an unpaid call of `entry` at `resourceUrl` gets, without its signed offers: the one source of offers for discovery documents. */
   challenge(entry: CatalogEntry, resourceUrl: string): Challenge;
+  /** Who signs offers and receipts (published in the discovery documents); null when nothing is signed. */
+  receiptSigner: ReceiptSignerIdentity | null;
 }
 
 type SettleVerdict =
@@ -91,43 +97,18 @@ const unavailable = (source: UnavailableSource, message: string, x402RequestId: 
 const asTxHash = (value: string | undefined): Hex | null => (value && TX_HASH.test(value) ? (value as Hex) : null);
 
 /** The settle response given to the payer: the same for the first answer and every replay of it. */
-function receiptOf(settlement: Settlement, protocolVersion: 1 | 2): PaymentReceipt {
-  return { success: true, transaction: settlement.transaction ?? '', payer: settlement.payer, network: protocolVersion === 2 ? PAYMENT.network : PAYMENT.networkName };
+function receiptOf(settlement: Settlement, protocolVersion: 1 | 2, extensions: ReceiptExtensions | null): PaymentReceipt {
+  return {
+    success: true,
+    transaction: settlement.transaction ?? '',
+    payer: settlement.payer,
+    network: protocolVersion === 2 ? PAYMENT.network : PAYMENT.networkName,
+    ...(extensions ? { extensions } : {}),
+  };
 }
 
 function rejected(reason: RejectionReason, challenge: PaymentRejectedOutcome['challenge'], x402RequestId: string | null): PaymentRejectedOutcome {
   return { kind: 'payment_rejected', reason, challenge, x402RequestId };
-}
-
-/** Most distinct (tool, resource URL) pairs whose unpaid challenge is kept. */
-const MAX_KEPT_CHALLENGES = 1024;
-
-/**
- * The challenge of an unpaid call depends only on the tool and its resource URL, and it is the
- * hottest answer of the service: build and encode it once per pair (frozen, shared by every answer).
- */
-function unpaidChallenges(payTo: Address, extensions: Readonly<Record<string, unknown>>) {
-  const kept = new Map<string, Challenge>();
-  return {
-    get(entry: CatalogEntry, resourceUrl: string): Challenge {
-      const key = `${entry.id} ${entry.price} ${resourceUrl}`;
-      let challenge = kept.get(key);
-      if (!challenge) {
-        if (kept.size >= MAX_KEPT_CHALLENGES) kept.clear();
-        challenge = deepFreeze(buildChallenge(entry, { payTo, resourceUrl, extensions }));
-        kept.set(key, challenge);
-      }
-      return challenge;
-    },
-  };
-}
-
-function deepFreeze<T>(value: T): T {
-  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const child of Object.values(value)) deepFreeze(child);
-  }
-  return value;
 }
 
 /**
@@ -143,9 +124,8 @@ export function createPaidCallProcessor(options: PaidCallProcessorOptions): Paid
   const clock = options.clock ?? (() => new Date());
   const newRequestId = options.newRequestId ?? randomUUID;
   const requireId = options.requirePaymentIdentifier ?? false;
-  const offerExtensions = paymentIdentifierDeclaration(requireId);
-  const offers = unpaidChallenges(payTo, offerExtensions);
-  const { paymentIds } = options;
+  const { paymentIds, receiptSigner } = options;
+  const offers = createChallengeCache(payTo, receiptSigner ?? null, paymentIdentifierDeclaration(requireId));
 
   type Reject = (reason: RejectionReason, why: ChallengeReason) => PaymentRejectedOutcome;
   const pendingRetryAfterSeconds = options.pendingRetryAfterSeconds ?? 30;
@@ -158,10 +138,29 @@ export function createPaidCallProcessor(options: PaidCallProcessorOptions): Paid
   const chargedNothing = (entry: LedgerEntry | null) => entry === null || entry.state === 'released' || entry.state === 'settle_failed';
 
   /**
+   * The signed receipt of a paid answer, binding its hash; null without a signer, or when signing
+   * failed: the answer was paid for and is served even then, with the unsigned settle response.
+   */
+  async function signedReceipt(resourceUrl: string, settlement: Settlement, x402RequestId: string, resultHash: string): Promise<ReceiptExtensions | null> {
+    if (!receiptSigner) return null;
+    const { payer, transaction } = settlement;
+    return receiptSigner.signReceipt({ resourceUrl, payer, transaction, x402RequestId, responseHash: responseHashOfResultHash(resultHash) }).catch(() => null);
+  }
+
+  /** The receipt kept with a settled row; one is signed and kept now for a row settled without one (by the reconciler). */
+  async function keptReceipt(entry: LedgerEntry, settlement: Settlement, resourceUrl: string): Promise<ReceiptExtensions | null> {
+    if (entry.signedReceipt !== null) return entry.signedReceipt as ReceiptExtensions;
+    if (entry.resultHash === null) return null;
+    const signed = await signedReceipt(resourceUrl, settlement, entry.x402RequestId, entry.resultHash);
+    if (signed) await ledger.transition(entry.x402RequestId, ['settled'], 'settled', { signedReceipt: signed }).catch(() => null);
+    return signed;
+  }
+
+  /**
    * A payment the ledger already holds (not released). Settled for this very request (same tool and
    * input): its kept answer again, with its receipt, or result_expired once only the hash is left.
    */
-  function previouslySeen<R>(entry: LedgerEntry, requestFingerprint: string, reject: Reject): Seen<R> {
+  async function previouslySeen<R>(entry: LedgerEntry, requestFingerprint: string, resourceUrl: string, reject: Reject): Promise<Seen<R>> {
     if (entry.state === 'settle_pending' || abandoned(entry)) return settlementPending(entry.x402RequestId);
     if (entry.state === 'claimed' || entry.state === 'settling') return inProgress(entry.x402RequestId);
     if (entry.state === 'settled') {
@@ -170,7 +169,8 @@ export function createPaidCallProcessor(options: PaidCallProcessorOptions): Paid
       const settlement: Settlement = { transaction: entry.settlementTx, network: PAYMENT.network, payer: entry.payer };
       if (entry.resultJson === null) return { kind: 'result_expired', x402RequestId, settlement, resultHash: entry.resultHash };
       const { protocolVersion } = entry;
-      return { kind: 'paid', replay: true, result: entry.resultJson as R, settlement, receipt: receiptOf(settlement, protocolVersion), x402RequestId, protocolVersion, ledgerEntry: entry };
+      const receipt = receiptOf(settlement, protocolVersion, await keptReceipt(entry, settlement, resourceUrl));
+      return { kind: 'paid', replay: true, result: entry.resultJson as R, settlement, receipt, x402RequestId, protocolVersion, ledgerEntry: entry };
     }
     return reject('already_used', {
       code: 'payment_already_used',
@@ -188,7 +188,7 @@ export function createPaidCallProcessor(options: PaidCallProcessorOptions): Paid
    * what this payment gets instead: a concurrent payment with the same identifier won the binding (its
    * outcome), or the identifier belongs to another request (conflict), or the store failed.
    */
-  async function bindPaymentId<R>(wanted: Omit<PaymentIdBinding, 'createdAt' | 'updatedAt'>, reject: Reject): Promise<Seen<R> | PaymentIdentifierConflictOutcome | UnavailableOutcome | null> {
+  async function bindPaymentId<R>(wanted: Omit<PaymentIdBinding, 'createdAt' | 'updatedAt'>, resourceUrl: string, reject: Reject): Promise<Seen<R> | PaymentIdentifierConflictOutcome | UnavailableOutcome | null> {
     const storeDown = () => unavailable('store', 'The payment identifier store is temporarily unavailable. Nothing was charged; retry later.', wanted.x402RequestId);
     // Each round either binds, or finds a live holder, or moves the binding off a dead one: rounds only repeat under contention.
     for (let round = 0; round < 3; round++) {
@@ -197,7 +197,7 @@ export function createPaidCallProcessor(options: PaidCallProcessorOptions): Paid
         if (bind.bound || bind.existing.x402RequestId === wanted.x402RequestId) return null;
         if (bind.existing.requestFingerprint !== wanted.requestFingerprint) return idConflict(bind.existing);
         const holder = await ledger.get(bind.existing.x402RequestId);
-        if (!chargedNothing(holder)) return previouslySeen(holder!, wanted.requestFingerprint, reject);
+        if (!chargedNothing(holder)) return await previouslySeen<R>(holder!, wanted.requestFingerprint, resourceUrl, reject);
         if (await paymentIds.rebind(wanted.payer, wanted.paymentId, bind.existing.x402RequestId, wanted.x402RequestId)) return null;
       } catch {
         return storeDown();
@@ -231,14 +231,15 @@ export function createPaidCallProcessor(options: PaidCallProcessorOptions): Paid
   }
 
   return {
-    challenge: (entry, resourceUrl) => offers.get(entry, resourceUrl),
+    challenge: (entry, resourceUrl) => offers.unsigned(entry, resourceUrl),
+    receiptSigner: receiptSigner ? receiptSignerIdentity(receiptSigner) : null,
     async handle<T, R = T>(call: PaidCall<T, R>): Promise<PaidCallOutcome<R>> {
       const { entry } = call;
       const decoded = call.payment;
-      if (decoded.status === 'absent') return { kind: 'payment_required', challenge: offers.get(entry, call.resourceUrl) };
+      if (decoded.status === 'absent') return { kind: 'payment_required', challenge: await offers.unpaid(entry, call.resourceUrl) };
 
       const requirements = paymentRequirements(entry, payTo);
-      const challenge = (reason?: ChallengeReason) => buildChallenge(entry, { payTo, resourceUrl: call.resourceUrl, reason, extensions: offerExtensions });
+      const challenge = await offers.refusal(entry, call.resourceUrl);
       if (decoded.status === 'malformed') {
         return rejected(
           'malformed',
@@ -297,7 +298,7 @@ export function createPaidCallProcessor(options: PaidCallProcessorOptions): Paid
             details: { reason: 'signature_mismatch', x402RequestId },
           });
         }
-        return previouslySeen(known, requestFingerprint, reject);
+        return previouslySeen(known, requestFingerprint, call.resourceUrl, reject);
       }
 
       const nowSeconds = BigInt(Math.floor(clock().getTime() / 1000));
@@ -336,7 +337,7 @@ export function createPaidCallProcessor(options: PaidCallProcessorOptions): Paid
         // A copy of this payment may have been claimed and settled while this one was verified
         // (the facilitator then sees a used nonce): report it as the ledger knows it.
         const meanwhile = await ledger.get(x402RequestId).catch(() => null);
-        if (meanwhile && meanwhile.state !== 'released') return previouslySeen(meanwhile, requestFingerprint, reject);
+        if (meanwhile && meanwhile.state !== 'released') return previouslySeen(meanwhile, requestFingerprint, call.resourceUrl, reject);
         const facilitatorReason = verdict.invalidReason ?? 'invalid_payment';
         // An identifier's earlier answer is not given for a payment the facilitator refuses.
         return reject('invalid', {
@@ -345,7 +346,7 @@ export function createPaidCallProcessor(options: PaidCallProcessorOptions): Paid
           details: { reason: 'invalid', facilitatorReason },
         });
       }
-      if (answeredBy) return previouslySeen(answeredBy, requestFingerprint, reject);
+      if (answeredBy) return previouslySeen(answeredBy, requestFingerprint, call.resourceUrl, reject);
 
       let claim;
       try {
@@ -367,9 +368,9 @@ export function createPaidCallProcessor(options: PaidCallProcessorOptions): Paid
       } catch {
         return storeDown();
       }
-      if (!claim.claimed) return previouslySeen(claim.existing, requestFingerprint, reject);
+      if (!claim.claimed) return previouslySeen(claim.existing, requestFingerprint, call.resourceUrl, reject);
       if (paymentId) {
-        const elsewhere = await bindPaymentId<R>({ payer, paymentId, requestFingerprint, x402RequestId }, reject);
+        const elsewhere = await bindPaymentId<R>({ payer, paymentId, requestFingerprint, x402RequestId }, call.resourceUrl, reject);
         if (elsewhere) {
           await ledger.transition(x402RequestId, ['claimed'], 'released', { errorCode: 'payment_identifier_answered' }).catch(() => null);
           return elsewhere;
@@ -416,13 +417,15 @@ export function createPaidCallProcessor(options: PaidCallProcessorOptions): Paid
 
       const settlement: Settlement = { transaction: verdictOfSettle.transaction, network: PAYMENT.network, payer };
       const served = serveWith(settlement);
-      const settledPatch = { settlementTx: settlement.transaction, resultHash: fingerprint(served) };
+      const resultHash = fingerprint(served);
+      const extensions = await signedReceipt(call.resourceUrl, settlement, x402RequestId, resultHash);
+      const settledPatch = { settlementTx: settlement.transaction, resultHash, ...(extensions ? { signedReceipt: extensions } : {}) };
       // An answer the store refuses to keep (not JSON, too large) must not leave the payment looking in progress.
       const ledgerEntry = await ledger
         .transition(x402RequestId, ['settling'], 'settled', { ...settledPatch, resultJson: served })
         .catch(() => ledger.transition(x402RequestId, ['settling'], 'settled', settledPatch))
         .catch(() => null);
-      return { kind: 'paid', replay: false, result: served, settlement, receipt: receiptOf(settlement, protocolVersion), x402RequestId, protocolVersion, ledgerEntry };
+      return { kind: 'paid', replay: false, result: served, settlement, receipt: receiptOf(settlement, protocolVersion, extensions), x402RequestId, protocolVersion, ledgerEntry };
     },
   };
 }

@@ -1,5 +1,7 @@
 import type { PaymentRequirements as X402PaymentRequirements } from '@x402/core/types';
-import type { OfferExtensions } from './bazaar.js';
+import type { BodyDiscoveryExtension } from '@x402/extensions/bazaar';
+import type { PaymentIdentifierExtension } from '@x402/extensions/payment-identifier';
+import type { OfferReceiptOffers } from './signed-receipts.js';
 import type { Address, Hex } from 'viem';
 import { z } from 'zod';
 
@@ -96,9 +98,16 @@ export interface PaymentRequired {
   error: string;
   resource: ResourceInfo;
   accepts: [OfferedRequirements];
-  /** The fixed extensions, and the Bazaar declaration in the form that fits the header (see buildChallenge). */
+  /** The fixed extensions (payment identifier, signed offers), and the Bazaar declaration in the form that fits the header (see buildChallenge). */
   extensions?: OfferExtensions;
 }
+
+/** `extensions` of a Paysight offer: the signed offers (when a signing key is set) and the Bazaar discovery declaration. */
+export type OfferExtensions = {
+  'payment-identifier'?: Pick<PaymentIdentifierExtension, 'info'>;
+  'offer-receipt'?: OfferReceiptOffers;
+  bazaar?: BodyDiscoveryExtension;
+};
 
 /** One entry of a v1 `accepts` list. */
 export interface PaymentRequirementsV1 {

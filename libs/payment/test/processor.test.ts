@@ -20,9 +20,16 @@ import {
   DEFAULT_RELEASE_GRACE_SECONDS,
   decodePayment,
   receiptHeaders,
+  createReceiptSigner,
+  responseHashOf,
+  OFFER_RESIGN_MARGIN_SECONDS,
+  OFFER_VALIDITY_SECONDS,
   startLocalFacilitator,
   startResultPruner,
+  verifyDeliverySignature,
 } from '../src/index.js';
+import { verifyOfferSignatureEIP712, verifyReceiptSignatureEIP712 } from '@x402/extensions/offer-receipt';
+import { generatePrivateKey } from 'viem/accounts';
 import { type ChainHarness, USDC, startChainHarness } from './support/chain.js';
 import { startLossyProxy } from './support/lossy-proxy.js';
 import { officialPaymentHeaders } from './support/official-client.js';
@@ -335,8 +342,13 @@ describe('paid-call processor', () => {
     const settled = await store.ledger.get(x402RequestId);
     expect(settled).toMatchObject({ state: 'settled', settlementTx: expect.stringMatching(/^0x[0-9a-f]{64}$/) });
 
-    const replay = expectKind(await processor(payee).handle(call(headers, handler.run)), 'paid');
+    // Settled by the reconciler, which signs nothing: the first replay signs the receipt and keeps it for the next ones.
+    const signing = processor(payee, { receiptSigner: createReceiptSigner(generatePrivateKey()) });
+    const replay = expectKind(await signing.handle(call(headers, handler.run)), 'paid');
     expect(replay).toMatchObject({ replay: true, result: 'RESULT-7f3a', receipt: { success: true, transaction: settled!.settlementTx } });
+    expect(replay.receipt.extensions?.['offer-receipt'].info.receipt.payload).toMatchObject({ transaction: settled!.settlementTx, payer: buyer.address });
+    expect((await store.ledger.get(x402RequestId))?.signedReceipt).toEqual(replay.receipt.extensions);
+    expect(expectKind(await signing.handle(call(headers, handler.run)), 'paid').receipt).toEqual(replay.receipt);
     expect(handler.runs).toBe(1);
     expect(await chain.authorizationsUsed(buyer.address)).toBe(1);
     expect(await chain.usdcBalance(payee)).toBe(PRICE);
@@ -494,3 +506,57 @@ describe('presenting a settled payment again (replay)', () => {
     expect(handler.runs).toBe(1);
   });
 });
+
+describe('signed offers and receipts', () => {
+  /** A signer that counts the offers it signs. */
+  function countingSigner() {
+    const inner = createReceiptSigner(generatePrivateKey());
+    const counted = { ...inner, offersSigned: 0, signOffers: (...args: Parameters<typeof inner.signOffers>) => ((counted.offersSigned += 1), inner.signOffers(...args)) };
+    return counted;
+  }
+
+  it('unpaid 402s share one signed offer until less than maxTimeoutSeconds of it is left, then it is signed again; a refusal carries the same offer', async () => {
+    const signer = countingSigner();
+    const payments = processor(chain.newPayee(), { receiptSigner: signer });
+    const unpaid = async () => expectKind(await payments.handle(call({}, () => Promise.resolve('never'))), 'payment_required').challenge;
+    const offerOf = (challenge: Awaited<ReturnType<typeof unpaid>>) => challenge.body.paymentRequired.extensions!['offer-receipt']!.info.offers[0]!;
+    const first = await unpaid();
+    expect(await unpaid()).toBe(first);
+    expect(signer.offersSigned).toBe(1);
+    const { signer: recovered, payload } = await verifyOfferSignatureEIP712(offerOf(first));
+    expect(recovered).toBe(signer.address);
+    const refused = expectKind(await payments.handle(call({ 'payment-signature': 'not base64 json' }, () => Promise.resolve('never'))), 'payment_rejected').challenge;
+    expect(offerOf(refused)).toEqual(offerOf(first));
+
+    const now = jest.spyOn(Date, 'now');
+    try {
+      now.mockReturnValue((payload.validUntil - OFFER_RESIGN_MARGIN_SECONDS - 1) * 1000);
+      expect(await unpaid()).toBe(first);
+      now.mockReturnValue((payload.validUntil - OFFER_RESIGN_MARGIN_SECONDS) * 1000);
+      const renewed = await unpaid();
+      expect(signer.offersSigned).toBe(2);
+      expect(offerOf(renewed).payload.validUntil).toBe(payload.validUntil - OFFER_RESIGN_MARGIN_SECONDS + OFFER_VALIDITY_SECONDS);
+    } finally {
+      now.mockRestore();
+    }
+  });
+
+  it('a settled payment gets a receipt binding the answer, signed once and kept with the ledger row: a replay, even by an instance with another key, gives the same one', async () => {
+    const { payee, headers } = await paymentFor();
+    const signer = createReceiptSigner(generatePrivateKey());
+    const present = (payments: ReturnType<typeof processor>) =>
+      payments.handle({ ...call(headers, () => Promise.resolve({ verdict: 'clean' })), serve: (result, paid) => ({ result, x402RequestId: paid.x402RequestId }) });
+    const first = expectKind(await present(processor(payee, { receiptSigner: signer })), 'paid');
+    const extensions = first.receipt.extensions!;
+    const { signer: recovered, payload } = await verifyReceiptSignatureEIP712(extensions['offer-receipt'].info.receipt);
+    expect(recovered).toBe(signer.address);
+    expect(payload).toMatchObject({ resourceUrl: RESOURCE, network: 'eip155:8453', payer: first.settlement.payer, transaction: first.settlement.transaction });
+    const bound = await verifyDeliverySignature(extensions['paysight-delivery'].info.delivery, extensions['offer-receipt'].info.receipt);
+    expect(bound).toEqual({ signer: signer.address, payload: { version: 1, receipt: expect.any(String), x402RequestId: first.x402RequestId, responseHash: responseHashOf(first.result) } });
+    expect((await store.ledger.get(first.x402RequestId))?.signedReceipt).toEqual(extensions);
+
+    const again = expectKind(await present(processor(payee, { receiptSigner: createReceiptSigner(generatePrivateKey()) })), 'paid');
+    expect(again).toMatchObject({ replay: true, receipt: first.receipt });
+  });
+});
+

@@ -75,6 +75,7 @@ export function describeStoreSuite(kind: Store['kind'], open: () => Promise<Stor
         errorCode: null,
         resultHash: null,
         resultJson: null,
+        signedReceipt: null,
         attempts: 1,
         createdAt: expect.any(Date),
         updatedAt: expect.any(Date),
@@ -196,6 +197,16 @@ export function describeStoreSuite(kind: Store['kind'], open: () => Promise<Stor
       const settled = await settleWith({ zeta: 1, alpha: { b: 2, a: 1 }, mid: [3, { y: 1, x: 2 }] });
       const kept = await store.ledger.get(settled.x402RequestId);
       expect(JSON.stringify(kept?.resultJson)).toBe('{"zeta":1,"alpha":{"b":2,"a":1},"mid":[3,{"y":1,"x":2}]}');
+    });
+
+    test('the signed receipt is kept with the settled row, outlives the pruned answer, and is never pruned', async () => {
+      const signedReceipt = { 'offer-receipt': { info: { receipt: { format: 'eip712', payload: { issuedAt: 1764000000 }, signature: `0x${'ab'.repeat(65)}` } } } };
+      const settling = await move(await claimNew(), 'settling');
+      const settled = await store.ledger.transition(settling.x402RequestId, ['settling'], 'settled', { resultHash, resultJson: { n: 9 }, signedReceipt });
+      expect(settled?.signedReceipt).toEqual(signedReceipt);
+      const [{ now }] = (await db.query<{ now: Date }>('SELECT now() AS now')) as [{ now: Date }];
+      while ((await store.ledger.pruneResults(new Date(now.getTime() + 3_600_000), MAX_PRUNE_LIMIT)) > 0);
+      await expect(store.ledger.get(settling.x402RequestId)).resolves.toMatchObject({ resultJson: null, signedReceipt });
     });
 
     test('a JSON string is kept as a string, not parsed', async () => {

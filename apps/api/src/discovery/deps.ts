@@ -11,7 +11,7 @@ export interface DiscoveryDeps {
   /** The payment setting as the manifest shows it: environment and facilitator provider, never its address. */
   x402: X402Profile;
   /** Source of the 402 challenges, so that documents show exactly the offers a paid route sends. */
-  payments: Pick<PaidCallProcessor, 'challenge'>;
+  payments: Pick<PaidCallProcessor, 'challenge' | 'receiptSigner'>;
   /** The MCP server's tool list, for /.well-known/mcp. */
   mcp: McpService;
 }

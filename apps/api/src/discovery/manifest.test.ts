@@ -3,7 +3,7 @@ import { discoveryUrls } from './addresses.js';
 import { SAFETY_RULES, buildDiscoveryManifest, type ManifestInput } from './manifest.js';
 
 const BASE = 'https://paysight.example';
-const input: ManifestInput = { baseUrl: BASE, agentDiscovery: true, mcpToolNames: ['svc_wallet_snapshot', 'paysight_find_tools'], x402: { environment: 'production', facilitatorProvider: 'coinbase-cdp' } };
+const input: ManifestInput = { baseUrl: BASE, agentDiscovery: true, mcpToolNames: ['svc_wallet_snapshot', 'paysight_find_tools'], x402: { environment: 'production', facilitatorProvider: 'coinbase-cdp' }, receiptSigner: null };
 
 describe('discoveryUrls', () => {
   it('makes every discovery path absolute, and leaves out the agent endpoints when agent discovery is off', () => {
@@ -18,7 +18,7 @@ describe('buildDiscoveryManifest', () => {
     const manifest = discoveryManifest.parse(buildDiscoveryManifest(input));
     expect(manifest).toMatchObject({ baseUrl: BASE, apiBaseUrl: BASE, humanBaseUrl: `${BASE}/agents`, version: '0.1.0' });
     expect(manifest.mcp).toEqual({ enabled: true, endpoint: `${BASE}/api/mcp`, protocolVersion: '2025-11-25', transport: 'streamable-http', discovery: `${BASE}/.well-known/mcp`, tools: input.mcpToolNames });
-    expect(manifest.x402).toEqual({ enabled: true, environment: 'production', currency: 'USDC', network: 'base', caip2Network: 'eip155:8453', facilitatorProvider: 'coinbase-cdp' });
+    expect(manifest.x402).toEqual({ enabled: true, environment: 'production', currency: 'USDC', network: 'base', caip2Network: 'eip155:8453', facilitatorProvider: 'coinbase-cdp', receiptSigner: null });
     expect(manifest.rules).toEqual(SAFETY_RULES);
   });
 

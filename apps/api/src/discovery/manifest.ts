@@ -10,6 +10,7 @@ import {
   responseJsonSchema,
   type CatalogEntry,
   type DiscoveryManifest,
+  type ReceiptSignerJson,
 } from '@paysight/contracts';
 import { discoveryUrls } from './addresses.js';
 import type { X402Profile } from './x402-profile.js';
@@ -40,6 +41,8 @@ export interface ManifestInput {
   /** Names of the tools the MCP server lists (tools/list of /api/mcp without a toolset filter). */
   mcpToolNames: readonly string[];
   x402: X402Profile;
+  /** Who signs offers and receipts; null when nothing is signed. */
+  receiptSigner: ReceiptSignerJson | null;
   catalog?: readonly CatalogEntry[];
 }
 
@@ -93,6 +96,7 @@ export function buildDiscoveryManifest(input: ManifestInput): DiscoveryManifest 
       network: PAYMENT.networkName,
       caip2Network: PAYMENT.network,
       facilitatorProvider: input.x402.facilitatorProvider,
+      receiptSigner: input.receiptSigner,
     },
     resources: catalog.map(manifestResource),
   };

@@ -285,8 +285,12 @@ export function openApiDocument(input: OpenApiInput): Json {
     components: {
       schemas: { ...sharedSchemas(), ...toolSchemas },
       headers: {
-        PaymentRequired: base64Header('Base64 JSON of the x402 v2 PaymentRequired: the one offer, and the Bazaar discovery declaration sized for a header.'),
-        PaymentResponse: base64Header('Base64 JSON of the settlement `{success, transaction, network, payer}`, for a payment made with x402 v2.'),
+        PaymentRequired: base64Header(
+          'Base64 JSON of the x402 v2 PaymentRequired: the one offer, its EIP-712 signed form (`extensions["offer-receipt"]`), and the Bazaar discovery declaration sized for a header.',
+        ),
+        PaymentResponse: base64Header(
+          'Base64 JSON of the settlement `{success, transaction, network, payer, extensions}`, for a payment made with x402 v2; `extensions` holds the EIP-712 signed receipt (`offer-receipt`) and its binding to the SHA-256 of the answer (`paysight-delivery`).',
+        ),
         XPaymentResponse: base64Header('The same receipt, for a payment made with x402 v1.'),
       },
       securitySchemes: {

@@ -14,6 +14,7 @@ export function x402ResourceListDocument({ baseUrl, payments }: { baseUrl: strin
     x402Version: 2,
     name: SERVICE_NAME,
     baseUrl,
+    receiptSigner: payments.receiptSigner,
     resources: CATALOG.map((entry) => {
       const { paymentRequired, offer, price } = payments.challenge(entry, `${baseUrl}${entry.path}`).body;
       const { resource, accepts, x402Version } = paymentRequired;

@@ -21,7 +21,7 @@ export function manifestsRouter(deps: DiscoveryDeps): Router {
   const mcpNames = () => listedTools(deps.mcp).map((tool) => tool.name);
 
   const manifest = memoize((baseUrl) =>
-    cachedDocument(JSON.stringify(buildDiscoveryManifest({ baseUrl, agentDiscovery: deps.agentDiscovery, mcpToolNames: mcpNames(), x402: deps.x402 })), JSON_TYPE),
+    cachedDocument(JSON.stringify(buildDiscoveryManifest({ baseUrl, agentDiscovery: deps.agentDiscovery, mcpToolNames: mcpNames(), x402: deps.x402, receiptSigner: deps.payments.receiptSigner })), JSON_TYPE),
   );
   const llmsTxt = memoize((baseUrl) => cachedDocument(buildLlmsTxt({ baseUrl, agentDiscovery: deps.agentDiscovery, mcpToolNames: mcpNames() }), MARKDOWN_TYPE));
   const mcpDiscovery = memoize((key) => {

@@ -30,7 +30,7 @@ export const serveCommand: Command = {
 
 Runs Paysight in this process: the REST API with ${MCP_PATH} on PORT (default 4021) and, unless
 --http-only, the same MCP tools over stdio. Configured by the API's environment variables
-(PAYEE_ADDRESS, FACILITATOR_URL, RPC_URL_<CHAIN>, DATABASE_URL or PAYSIGHT_DATA_DIR; docs/running.md).
+(PAYEE_ADDRESS, RECEIPT_SIGNING_KEY, FACILITATOR_URL, RPC_URL_<CHAIN>, DATABASE_URL or PAYSIGHT_DATA_DIR; docs/running.md).
 Callers pay each call themselves (x402Payment argument or _meta["x402/payment"]; docs/mcp.md).
 --toolsets lists only the tools of those families on stdio (${TOOLSETS.join(', ')}; default all).`,
 

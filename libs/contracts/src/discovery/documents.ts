@@ -8,6 +8,19 @@ import { AGENT_ENDPOINTS, DISCOVERY_PATHS, DISCOVERY_VERSION, type DiscoveryAddr
 /** The service's name in every document and offer (x402 Bazaar `serviceName`: printable ASCII, 32 characters at most). */
 export const SERVICE_NAME = 'Paysight';
 
+/** Who signs the offers and receipts (x402 offer-receipt, EIP-712), for buyers to check signatures against. */
+export const receiptSignerJson = z
+  .object({
+    address: z.string().regex(/^0x[0-9a-fA-F]{40}$/).meta({ description: 'The address every offer and receipt signature recovers to.' }),
+    kid: z.string().meta({ description: 'Key id, did:pkh:eip155:8453:<address>.' }),
+    format: z.literal('eip712'),
+    extensions: z.tuple([z.literal('offer-receipt'), z.literal('paysight-delivery')]).meta({
+      description: 'Where the signatures are: extensions["offer-receipt"] of the 402 (offers) and of the settle response (receipt), and extensions["paysight-delivery"] of the settle response (the receipt bound to the SHA-256 of the answer).',
+    }),
+  })
+  .meta({ description: 'The signer of offers and receipts; null when this instance signs none.' });
+export type ReceiptSignerJson = z.infer<typeof receiptSignerJson>;
+
 const jsonSchema = z.record(z.string(), z.unknown()).meta({ description: 'A JSON Schema (draft 2020-12 vocabulary).' });
 
 type AgentEndpoint = (typeof AGENT_ENDPOINTS)[number];
@@ -71,6 +84,7 @@ export const discoveryManifest = z.looseObject({
     network: z.literal(PAYMENT.networkName),
     caip2Network: z.literal(PAYMENT.network),
     facilitatorProvider: z.string(),
+    receiptSigner: receiptSignerJson.nullable(),
   }),
   resources: z.array(manifestResource),
 });
@@ -127,6 +141,7 @@ export const x402ResourceList = z.looseObject({
   x402Version: z.literal(2),
   name: z.string(),
   baseUrl: z.url(),
+  receiptSigner: receiptSignerJson.nullable(),
   resources: z.array(
     z.looseObject({
       id: z.string(),

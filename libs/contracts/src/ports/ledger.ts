@@ -42,12 +42,14 @@ export interface LedgerEntry {
   resultJson: unknown;
   /** Unix seconds after which the authorization can no longer be used (kept from the claim on, for reconciliation; null in rows claimed before it was kept). */
   validBefore: string | null;
+  /** The settle response's signed `extensions` (offer-receipt receipt, delivery binding) given with the answer; null when none was signed. */
+  signedReceipt: unknown;
   attempts: number;
   createdAt: Date;
   updatedAt: Date;
 }
 
-export type LedgerClaim = Omit<LedgerEntry, 'state' | 'settlementTx' | 'errorCode' | 'resultHash' | 'resultJson' | 'validBefore' | 'attempts' | 'createdAt' | 'updatedAt'> & {
+export type LedgerClaim = Omit<LedgerEntry, 'state' | 'settlementTx' | 'errorCode' | 'resultHash' | 'resultJson' | 'validBefore' | 'signedReceipt' | 'attempts' | 'createdAt' | 'updatedAt'> & {
   /** Unix seconds, a decimal integer string: every live row can be decided on chain, even one a crash left behind. */
   validBefore: string;
 };
@@ -70,6 +72,8 @@ export interface LedgerPatch {
   resultJson?: unknown;
   /** Unix seconds, a decimal integer string. */
   validBefore?: string;
+  /** Any JSON value; null clears it. */
+  signedReceipt?: unknown;
 }
 
 export interface PaymentLedger {

@@ -25,6 +25,7 @@ export interface LedgerRow {
   result_hash: string | null;
   result_json: unknown;
   valid_before: string | null;
+  signed_receipt: unknown;
   attempts: number;
   created_at: Date;
   updated_at: Date;
@@ -50,6 +51,7 @@ export function toEntry(row: LedgerRow): LedgerEntry {
     resultHash: row.result_hash,
     resultJson: row.result_json,
     validBefore: row.valid_before,
+    signedReceipt: row.signed_receipt ?? null,
     attempts: row.attempts,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
@@ -87,6 +89,7 @@ export function patchColumns(patch: LedgerPatch): [column: string, value: string
   if (patch.resultHash !== undefined) columns.push(['result_hash', patch.resultHash === null ? null : text('resultHash', patch.resultHash)]);
   if (patch.validBefore !== undefined) columns.push(['valid_before', unixSeconds(patch.validBefore), '::numeric']);
   if (patch.resultJson !== undefined) columns.push(['result_json', patch.resultJson === null ? null : json('resultJson', patch.resultJson), '::json']);
+  if (patch.signedReceipt !== undefined) columns.push(['signed_receipt', patch.signedReceipt === null ? null : json('signedReceipt', patch.signedReceipt), '::json']);
   return columns;
 }
 

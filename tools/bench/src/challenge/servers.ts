@@ -1,8 +1,9 @@
-import { buildChallenge, PAYMENT_REQUIRED_HEADER, type Challenge } from '@paysight/payment';
+import { buildChallenge, createReceiptSigner, OFFER_VALIDITY_SECONDS, PAYMENT_REQUIRED_HEADER, type Challenge } from '@paysight/payment';
 import { HTTPFacilitatorClient } from '@x402/core/server';
 import { ExactEvmScheme } from '@x402/evm/exact/server';
 import { paymentMiddleware, x402ResourceServer } from '@x402/express';
 import express from 'express';
+import { generatePrivateKey } from 'viem/accounts';
 import { BENCH_TOOL } from '../shared/bench-tool.js';
 import { listen } from '../shared/listen.js';
 import { localServicesOfArgs } from '../shared/local-services.js';
@@ -18,7 +19,7 @@ export interface ChallengeTargets {
 
 /**
  * Three servers answering the same unpaid POST with a 402: the Paysight API (validation, catalog
- * route, challenge kept per tool and resource URL), a bare Express route sending a precomputed 402,
+ * route, challenge and signed offer kept per tool and resource URL), a bare Express route sending a precomputed 402,
  * and the reference @x402/express middleware configured for the same price and payee.
  */
 export async function startBenchServers(): Promise<ChildServers<ChallengeTargets>> {
@@ -34,7 +35,11 @@ export async function startBenchServers(): Promise<ChildServers<ChallengeTargets
     res.status(402).set(PAYMENT_REQUIRED_HEADER, precomputed.challenge!.header).json(precomputed.challenge!.body);
   });
   const bare = await listen(bareApp);
-  precomputed.challenge = buildChallenge(BENCH_TOOL, { payTo, resourceUrl: `${bare.url}${BENCH_TOOL.path}` });
+  // The same 402 as Paysight's, with a signed offer.
+  const resourceUrl = `${bare.url}${BENCH_TOOL.path}`;
+  const { accepts } = buildChallenge(BENCH_TOOL, { payTo, resourceUrl }).body.paymentRequired;
+  const signedOffers = await createReceiptSigner(generatePrivateKey()).signOffers(resourceUrl, accepts, OFFER_VALIDITY_SECONDS);
+  precomputed.challenge = buildChallenge(BENCH_TOOL, { payTo, resourceUrl, signedOffers });
 
   const referenceApp = express();
   referenceApp.use(express.json());
