@@ -8,6 +8,7 @@ import { decodePaymentResponseHeader } from '@x402/core/http';
 import pg from 'pg';
 import { createPublicClient, http, parseAbi, parseAbiItem, type Address, type Hex } from 'viem';
 import { countingRpcProxy, startApiProcess, type ApiProcess, type CountingProxy } from './api-process.js';
+import { DEVNET_RECEIPT_SIGNING_KEY } from '../src/config.js';
 
 jest.setTimeout(240_000);
 
@@ -90,6 +91,7 @@ if (!TEST_DATABASE_URL) process.stderr.write('Skipping the crash tests: they nee
       CHAIN_DATA_MODE: 'demo',
       RPC_RETRY_COUNT: '0',
       PAYEE_ADDRESS: payTo,
+      RECEIPT_SIGNING_KEY: DEVNET_RECEIPT_SIGNING_KEY,
       FACILITATOR_URL: facilitator.url,
       FACILITATOR_SETTLE_TIMEOUT_MS: String(SETTLE_TIMEOUT_MS),
       RECONCILE_STALE_AFTER_MS: String(STALE_AFTER_MS),

@@ -7,6 +7,7 @@ export * from './decode.js';
 export * from './http-headers.js';
 export * from './match.js';
 export * from './payment-id.js';
+export * from './payment-identifier.js';
 export * from './facilitator-client.js';
 export * from './circuit-breaker.js';
 export * from './guarded-facilitator.js';
