@@ -21,6 +21,14 @@ export class Reasons {
   has(severity: Severity): boolean {
     return this.list.some((r) => r.severity === severity);
   }
+  /** block on any critical reason, else review on any warning, else allow. */
+  decide(): 'block' | 'review' | 'allow' {
+    return this.has('critical') ? 'block' : this.has('warning') ? 'review' : 'allow';
+  }
+  /** The envelope fields every extended tool answers from its reasons. */
+  verdict<D extends string>(decision: D, summary: string): { decision: D; riskScore: number; summary: string; reasons: ExtendedReason[] } {
+    return { decision, riskScore: this.riskScore(decision), summary, reasons: this.list };
+  }
   /** min(100, 40 per critical and 15 per warning reason), at least 70 when the decision is block. */
   riskScore(decision: string): number {
     const points = this.list.reduce((sum, r) => sum + POINTS[r.severity], 0);

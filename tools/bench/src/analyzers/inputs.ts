@@ -1,16 +1,5 @@
 import { toolById, type ToolId } from '@paysight/contracts';
-
-/** A small seeded generator (mulberry32): the same inputs on every run. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { prng as seeded } from '@paysight/testkit';
 
 const hex = (random: () => number, digits: number) => Array.from({ length: digits }, () => Math.floor(random() * 16).toString(16)).join('');
 const address = (random: () => number) => `0x${hex(random, 40)}`;

@@ -62,9 +62,8 @@ export async function runAnalyzerBench(runs: number): Promise<AnalyzerBenchResul
     }
     gc();
     const before = process.memoryUsage().heapUsed;
-    const kept = await once();
+    await once();
     const heapDelta = process.memoryUsage().heapUsed - before;
-    void kept;
     validate.sort((a, b) => a - b);
     analyze.sort((a, b) => a - b);
     const bytes = Buffer.byteLength(text);

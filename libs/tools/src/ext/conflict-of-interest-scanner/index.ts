@@ -148,7 +148,7 @@ export function analyzeConflictOfInterest(input: ConflictInput): ToolOutput<Conf
     if (!scored) reasons.add('no_selection_weights', 'warning', 'Every selection weight is 0: no seller can be scored.');
     else reasons.add('selected_seller_not_candidate', 'warning', `${input.selectedSellerId} is not among the candidate sellers, so the selection cannot be compared.`);
     return {
-      result: { decision: 'insufficient_evidence', riskScore: reasons.riskScore('insufficient_evidence'), summary: 'Cannot judge the selection from this request.', reasons: reasons.list, evidence: evidenceBase, conflictDetected: ties.has(input.selectedSellerId), bestSellerId: null, deviationPercent: null, relationshipIds: [] },
+      result: { ...reasons.verdict('insufficient_evidence', 'Cannot judge the selection from this request.'), evidence: evidenceBase, conflictDetected: ties.has(input.selectedSellerId), bestSellerId: null, deviationPercent: null, relationshipIds: [] },
       metadata: requestOnlyMetadata(LIMITATIONS),
     };
   }
@@ -183,7 +183,7 @@ export function analyzeConflictOfInterest(input: ConflictInput): ToolOutput<Conf
   const others = [...ties.keys()].filter((id) => id !== selected.sellerId).sort();
   if (others.length) reasons.add('ties_to_other_sellers', 'info', `The agent also has ties to sellers it did not select: ${others.join(', ')}.`);
 
-  const decision = reasons.has('critical') ? 'block' : reasons.has('warning') ? 'review' : 'allow';
+  const decision = reasons.decide();
   const summaries = {
     block: `Block: the selection of ${selected.sellerId} is conflicted.`,
     review: `Review the selection of ${selected.sellerId} before acting on it.`,
@@ -192,10 +192,7 @@ export function analyzeConflictOfInterest(input: ConflictInput): ToolOutput<Conf
 
   return {
     result: {
-      decision,
-      riskScore: reasons.riskScore(decision),
-      summary: summaries[decision],
-      reasons: reasons.list,
+      ...reasons.verdict(decision, summaries[decision]),
       evidence: {
         ...evidenceBase,
         financialTie: financial,

@@ -117,7 +117,10 @@ function groupFindings(events: Event[], policy: Policy, union: UnionFind): Group
   return findings;
 }
 
-function joinGroups(events: readonly Event[], relationships: readonly Relationship[]): UnionFind {
+/** Two ids that are one party: a relationship, or an agent and the wallet it pays or is paid with. */
+type Link = Pick<Relationship, 'leftId' | 'rightId'>;
+
+function joinGroups(events: readonly Event[], relationships: readonly Link[]): UnionFind {
   const union = new UnionFind();
   for (const e of events) union.find(e.seller);
   for (const r of relationships) union.union(identifierKey(r.leftId), identifierKey(r.rightId));
@@ -175,10 +178,10 @@ export function analyzeFragmentation(input: FragmentationInput): ToolOutput<Frag
   const events = [...proposed, ...recent];
 
   // A purchase joins its buyer agent to the buyer wallet and its seller agent to the seller wallet: a shared wallet is one party.
-  const wallets = input.proposedPurchases.concat(input.recentPurchases ?? []).flatMap((p) => [
+  const wallets: Link[] = input.proposedPurchases.concat(input.recentPurchases ?? []).flatMap((p) => [
     { leftId: p.buyerAgentId, rightId: p.buyerWallet },
     { leftId: p.sellerAgentId, rightId: p.sellerWallet },
-  ]) as Relationship[];
+  ]);
   const relationships = input.verifiedRelationships ?? [];
   const verified = relationships.filter((r) => r.verified);
   const unverified = relationships.filter((r) => !r.verified);
@@ -239,7 +242,7 @@ export function analyzeFragmentation(input: FragmentationInput): ToolOutput<Frag
     reasons.add('principal_not_a_buyer', 'info', `${input.principalAgentId} is not the buyer of any listed purchase; its agents are joined to it only through the relationships.`);
   }
 
-  const decision = reasons.has('critical') ? 'block' : unverifiedWouldBlock.length ? 'insufficient_evidence' : reasons.has('warning') ? 'review' : 'allow';
+  const decision = !reasons.has('critical') && unverifiedWouldBlock.length ? 'insufficient_evidence' : reasons.decide();
   if (decision === 'allow') reasons.add('no_fragmentation', 'info', 'No group of purchases splits spend past the policy limits.');
   const worst = findings.reduce((max, g) => (g.worstSum > max ? g.worstSum : max), 0n);
   const summaries = {
@@ -251,10 +254,7 @@ export function analyzeFragmentation(input: FragmentationInput): ToolOutput<Frag
 
   return {
     result: {
-      decision,
-      riskScore: reasons.riskScore(decision),
-      summary: summaries[decision],
-      reasons: reasons.list,
+      ...reasons.verdict(decision, summaries[decision]),
       evidence: {
         eventsExamined: events.length,
         proposedEvents: proposed.length,

@@ -111,7 +111,7 @@ export function analyzeLoopBreaker(input: LoopBreakerInput): ToolOutput<LoopBrea
     reasons.add('existing_loop', 'warning', `The task already loops among ${component.map(name).join(', ')}, apart from this call.`);
   }
 
-  const decision = reasons.has('critical') ? 'block' : reasons.has('warning') ? 'review' : 'allow';
+  const decision = reasons.decide();
   if (decision === 'allow') reasons.add('no_loop', 'info', `The call closes no loop and stays within the policy: projected spend ${usdc(projectedSpend)} USDC.`);
   const summary =
     decision === 'block'
@@ -122,10 +122,7 @@ export function analyzeLoopBreaker(input: LoopBreakerInput): ToolOutput<LoopBrea
 
   return {
     result: {
-      decision,
-      riskScore: reasons.riskScore(decision),
-      summary,
-      reasons: reasons.list,
+      ...reasons.verdict(decision, summary),
       evidence: {
         agents: graph.ids.length,
         callPairs: graph.out.reduce((n, list) => n + list.length, 0),
