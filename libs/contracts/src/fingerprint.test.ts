@@ -23,9 +23,21 @@ describe('canonical JSON (RFC 8785)', () => {
     ]);
   });
 
-  it('leaves out undefined members and refuses non-finite numbers', () => {
-    expect(canonicalJson({ b: undefined, a: [1] })).toBe('{"a":[1]}');
-    expect(() => canonicalJson({ a: Number.NaN })).toThrow();
+  it('canonicalizes the JSON a value is sent as: undefined left out, non-finite numbers null, Dates and bigints as strings', () => {
+    expect(canonicalJson({ b: undefined, a: [1, undefined] })).toBe('{"a":[1,null]}');
+    expect(canonicalJson({ a: Number.NaN, b: Number.POSITIVE_INFINITY })).toBe('{"a":null,"b":null}');
+    expect(canonicalJson({ at: new Date('2026-11-24T00:00:00Z'), n: 10n ** 20n })).toBe('{"at":"2026-11-24T00:00:00.000Z","n":"100000000000000000000"}');
+  });
+
+  it('gives the ledger the fingerprints the former serializer gave (keys sorted, JSON.stringify leaves)', () => {
+    const former = (value: unknown): unknown =>
+      Array.isArray(value)
+        ? value.map(former)
+        : value && typeof value === 'object'
+          ? Object.fromEntries(Object.keys(value).sort().map((k) => [k, former((value as Record<string, unknown>)[k])]))
+          : value;
+    const request = { tool: 'wallet_audit', input: { chain: 'base', address: '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045', depth: 'basic', nested: [{ z: 1.5, a: 'é€😀' }] } };
+    expect(canonicalJson(request)).toBe(JSON.stringify(former(request)));
   });
 
   it('fingerprints equal values equally whatever their key order', () => {

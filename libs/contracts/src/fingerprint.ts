@@ -2,13 +2,17 @@ import { createHash } from 'node:crypto';
 import { canonicalize } from 'json-canonicalize';
 
 /**
- * The JSON Canonicalization Scheme (RFC 8785) of a JSON value: object keys sorted by UTF-16 code
- * units at every level, numbers and strings serialized as ECMAScript does, no white space. Object
- * members whose value is undefined are left out, as JSON.stringify leaves them out; a non-finite
- * number or a cycle throws.
+ * The JSON Canonicalization Scheme (RFC 8785) of the JSON a value serializes to: object keys sorted
+ * by UTF-16 code units at every level, numbers and strings written as ECMAScript writes them, no
+ * white space. The value is first turned into JSON as it would be sent (JSON.stringify: undefined
+ * members left out, Dates as ISO strings, non-finite numbers as null; bigints as decimal strings),
+ * so every value the service answers or stores has a fingerprint. The fingerprints the ledger
+ * already holds (made by the sort-the-keys serializer this replaced) stay the same, except for
+ * objects with integer-like keys, which that serializer left in numeric order ("9" before "10").
  */
 export function canonicalJson(value: unknown): string {
-  return canonicalize(value);
+  const json = JSON.stringify(value, (_key, member: unknown) => (typeof member === 'bigint' ? member.toString() : member));
+  return canonicalize(json === undefined ? null : JSON.parse(json));
 }
 
 export function sha256Hex(text: string): string {
