@@ -1,6 +1,6 @@
 import { Agent, request } from 'node:http';
 import { CATALOG, DISCOVERY_PATHS, errorBodySchema, priceOf, type CatalogEntry } from '@paysight/contracts';
-import { fundedBuyer, officialPaymentClient, usdcBalance } from '@paysight/testkit';
+import { fundedBuyer, officialPaymentClient, prng, usdcBalance } from '@paysight/testkit';
 import { startTestApi, type TestApi } from '@paysight/testkit/api';
 import type { PaymentPayload, PaymentRequired } from '@x402/core/types';
 import {
@@ -11,7 +11,6 @@ import {
   garbagePayments,
   mutate,
   pick,
-  prng,
   type HostileRequest,
   type Random,
 } from './fuzz/hostile.js';

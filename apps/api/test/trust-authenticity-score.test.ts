@@ -1,9 +1,9 @@
 import { readTestStack } from '@paysight/testkit';
-import { paidTrustCallTests } from './trust-paid-call.js';
+import { paidToolCallTests } from './paid-tool-call.js';
 
 const wallets = () => readTestStack().devnet.scenario.chains.base.wallets;
 
-paidTrustCallTests(
+paidToolCallTests(
   'authenticity_score',
   () => ({ chain: 'eip155:8453', payee: wallets().ringSeller!.address, service_url: 'https://ring.example/api', timeframe_days: 45 }),
   (body) => {

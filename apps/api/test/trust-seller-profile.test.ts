@@ -1,9 +1,9 @@
 import { readTestStack } from '@paysight/testkit';
-import { paidTrustCallTests } from './trust-paid-call.js';
+import { paidToolCallTests } from './paid-tool-call.js';
 
 const wallets = () => readTestStack().devnet.scenario.chains.base.wallets;
 
-paidTrustCallTests(
+paidToolCallTests(
   'seller_profile',
   () => ({ service_url: 'https://genuine.example/api/data', chain: 'base', payee: wallets().genuineSeller!.address, declared_price: '0.25', currency: 'USDC' }),
   (body) => {

@@ -1,13 +1,9 @@
-import { errorBody, type ErrorBody } from '@paysight/contracts';
+import { PAYMENT_ARGUMENTS, errorBody, type ErrorBody, type PaymentArgument } from '@paysight/contracts';
 import { describeFinding, findSensitiveInput } from '@paysight/paid-call';
 import { MAX_PAYMENT_HEADER_LENGTH, decodeAnyPaymentHeader, parseAnyPaymentPayload, type DecodeResult } from '@paysight/payment';
 
-/**
- * The optional tool arguments that carry a signed x402 payment (the value of a PAYMENT-SIGNATURE or
- * X-PAYMENT header). Three names for one thing: agents use whichever their framework produces.
- */
-export const PAYMENT_ARGUMENTS = ['x402Payment', 'xPayment', 'paymentHeader'] as const;
-export type PaymentArgument = (typeof PAYMENT_ARGUMENTS)[number];
+/** The payment argument names are the contracts' (the extended envelope's inputFingerprint leaves them out). */
+export { PAYMENT_ARGUMENTS, type PaymentArgument };
 
 /** Where the x402 MCP transport convention puts a PaymentPayload object in a tools/call request. */
 export const PAYMENT_META_KEY = 'x402/payment';

@@ -6,7 +6,7 @@ import {
   type SettlementRecord,
   TRUST_PRODUCT_FAMILY,
   TRUST_VERSION,
-  fingerprint,
+  inputFingerprint,
   priceObjectFor,
 } from '@paysight/contracts';
 import type { ToolOutput } from '@paysight/tools';
@@ -83,7 +83,7 @@ export function shapeResponse(entry: CatalogEntry, output: ToolOutput<unknown>, 
         service: entry.slug,
         version: EXTENDED_VERSION,
         ...resultObject(entry, output),
-        inputFingerprint: fingerprint(served.input),
+        inputFingerprint: inputFingerprint(served.input),
         generatedAt,
         x402_request_id: served.x402RequestId,
         pricePaid: { amount: entry.price, currency: PAYMENT.currency, network: PAYMENT.networkName },

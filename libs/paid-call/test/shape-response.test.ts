@@ -1,6 +1,7 @@
 import {
   CATALOG,
-  EXTENDED_DECISIONS,
+  PAYMENT_ARGUMENTS,
+  canonicalJson,
   defineTool,
   expansionResult,
   extendedResult,
@@ -10,6 +11,7 @@ import {
   walletSnapshotRequest,
   type CatalogEntry,
 } from '@paysight/contracts';
+import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { shapeResponse, type ServedCall } from '../src/shape-response.js';
 
@@ -50,7 +52,7 @@ const CASES: [string, CatalogEntry, Record<string, unknown>][] = [
     entryOf({ kind: 'expansion', productFamily: 'agent_expansion_v3_api', strict: true }, strictExpansionResult({ likely_cause: z.string() }), 'x402-failure-fact-classifier'),
     { ...verdict, limitations: [], likely_cause: 'wrong network' },
   ],
-  ['extended', entryOf({ kind: 'extended' }, extendedResult(EXTENDED_DECISIONS, { cycleDetected: z.boolean() }), 'hidden-dependency-map'), { decision: 'review', riskScore: 40, summary: 's', reasons: [], evidence: {}, cycleDetected: false }],
+  ['extended', entryOf({ kind: 'extended' }, extendedResult('newer', { cycleDetected: z.boolean() }), 'hidden-dependency-map'), { decision: 'review', riskScore: 40, summary: 's', reasons: [], evidence: {}, cycleDetected: false }],
 ];
 
 describe('shapeResponse', () => {
@@ -88,6 +90,30 @@ describe('shapeResponse', () => {
     expect(a.inputFingerprint).toMatch(/^sha256:[0-9a-f]{64}$/);
     expect(a.inputFingerprint).toBe(b.inputFingerprint);
     expect(a.inputFingerprint).not.toBe(c.inputFingerprint);
+  });
+
+  it('fingerprints the extended input as the sha256 of its RFC 8785 form, without the payment arguments', () => {
+    const [, extended, result] = CASES[4]!;
+    const input = { b: [1, 2], a: 'x', nested: { paymentHeader: 'kept: only top-level arguments are payment arguments' } };
+    const plain = shapeResponse(extended, { result, metadata }, { ...served, input });
+    expect(plain.inputFingerprint).toBe(`sha256:${createHash('sha256').update(canonicalJson(input)).digest('hex')}`);
+    for (const name of PAYMENT_ARGUMENTS) {
+      const paid = shapeResponse(extended, { result, metadata }, { ...served, input: { ...input, [name]: 'eyJ4NDAyVmVyc2lvbiI6Mn0=' } });
+      expect(paid.inputFingerprint).toBe(plain.inputFingerprint);
+    }
+  });
+
+  it('answers the extended envelope fields from the serving layer', () => {
+    const [, extended, result] = CASES[4]!;
+    expect(shapeResponse(extended, { result, metadata }, served)).toMatchObject({
+      requestId: 'req-1',
+      service: 'hidden-dependency-map',
+      version: 'v0.2',
+      generatedAt: '2026-11-24T12:00:00.000Z',
+      x402_request_id: 'x402_0123',
+      pricePaid: { amount: '0.25', currency: 'USDC', network: 'base' },
+      metadata: { paymentStatus: 'settled', requestId: 'req-1', settlement: served.settlement },
+    });
   });
 
   it('has a response schema for every catalog entry', () => {

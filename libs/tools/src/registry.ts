@@ -12,6 +12,9 @@ import { paymentPreflight } from './trust/payment-preflight/index.js';
 import { authenticityScore } from './trust/authenticity-score/index.js';
 import { sellerProfile } from './trust/seller-profile/index.js';
 import { agentWalletProfile } from './trust/agent-wallet-profile/index.js';
+import { recursiveCommerceLoopBreaker } from './ext/recursive-commerce-loop-breaker/index.js';
+import { micropurchaseFragmentationGuard } from './ext/micropurchase-fragmentation-guard/index.js';
+import { conflictOfInterestScanner } from './ext/conflict-of-interest-scanner/index.js';
 
 /** Each tool id's module is declared against that id's own catalog entry. */
 type ToolRegistry = { readonly [Id in ToolId]?: ToolModule<CatalogEntryOf<Id>> };
@@ -31,6 +34,9 @@ export const TOOL_MODULES = {
   authenticity_score: authenticityScore,
   seller_profile: sellerProfile,
   agent_wallet_profile: agentWalletProfile,
+  recursive_commerce_loop_breaker: recursiveCommerceLoopBreaker,
+  micropurchase_fragmentation_guard: micropurchaseFragmentationGuard,
+  conflict_of_interest_scanner: conflictOfInterestScanner,
 } as const satisfies ToolRegistry;
 
 /**

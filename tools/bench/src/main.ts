@@ -2,13 +2,14 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { analyzerTable, runAnalyzerBench } from './analyzers/run.js';
 import { challengeTable, runChallengeBench } from './challenge/run.js';
 import { mcpTables, runMcpBench } from './mcp/run.js';
 import { BENCH_REQUEST } from './shared/bench-tool.js';
 import type { ServersProcessOptions } from './shared/servers-process.js';
 
 const RESULTS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../results');
-const SUITES = ['challenge', 'mcp', 'all'] as const;
+const SUITES = ['challenge', 'mcp', 'analyzers', 'all'] as const;
 type Suite = (typeof SUITES)[number];
 
 const { values } = parseArgs({
@@ -18,6 +19,7 @@ const { values } = parseArgs({
     connections: { type: 'string', default: '10' },
     rounds: { type: 'string', default: '1' },
     'paid-calls': { type: 'string', default: '200' },
+    'analyzer-runs': { type: 'string', default: '50' },
     'cpu-prof': { type: 'string' },
   },
 });
@@ -51,4 +53,8 @@ if (suite === 'challenge' || suite === 'all') {
 if (suite === 'mcp' || suite === 'all') {
   const result = await runMcpBench({ ...load, calls: positiveInteger('paid-calls', values['paid-calls']), warmUpCalls: 10 }, serversProcess);
   await write('mcp.json', result, mcpTables(result));
+}
+if (suite === 'analyzers' || suite === 'all') {
+  const result = await runAnalyzerBench(positiveInteger('analyzer-runs', values['analyzer-runs']));
+  await write('analyzers.json', result, analyzerTable(result));
 }

@@ -5,6 +5,7 @@ export { devnetChainSource, openTestStore } from './services.js';
 export { fundedBuyer, officialPaymentClient, payingFetch, usdcBalance } from './buyer.js';
 export { toolPorts } from './tool-ports.js';
 export { newLedgerClaim, randomAddress } from './ledger-claim.js';
+export { prng } from './prng.js';
 export { startMisbehavingFacilitator, type Misbehaviour, type MisbehavingFacilitator } from './misbehaving-facilitator.js';
 export {
   conformanceCliPath,

@@ -35,7 +35,9 @@ describe('buildLlmsTxt', () => {
     const text = buildLlmsTxt({ baseUrl: BASE, agentDiscovery: true, mcpToolNames: allNames });
     for (const entry of CATALOG) expect(text).toContain(`${llmsToolLine(entry, BASE, true)}\n`);
     expect(section(text, '## Wallet tools')).toHaveLength(CATALOG.filter((e) => e.family === 'wallet').length);
-    expect(text).not.toContain('## Extended tools');
+    expect(section(text, '## Extended tools')).toHaveLength(CATALOG.filter((e) => e.family === 'ext').length);
+    // A family without a tool has no heading.
+    expect(text).not.toContain('## Agent expansion tools');
   });
 
   it('writes one tool line in the agreed form, and says when MCP does not list the tool', () => {

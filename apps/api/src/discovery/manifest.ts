@@ -5,6 +5,8 @@ import {
   MCP_PROTOCOL_VERSION,
   PAYMENT,
   SERVICE_NAME,
+  TOOL_FAMILIES,
+  TOOL_FAMILY_INFO,
   priceObjectFor,
   requestJsonSchema,
   responseJsonSchema,
@@ -15,11 +17,13 @@ import {
 import { discoveryUrls } from './addresses.js';
 import type { X402Profile } from './x402-profile.js';
 
-/** One sentence on what the service sells, for every discovery document. */
+/** One sentence on what the service sells, for every discovery document: the catalog's families, so a new family is named without editing it. */
 export function serviceDescription(catalog: readonly CatalogEntry[] = CATALOG): string {
+  const families = TOOL_FAMILIES.filter((family) => catalog.some((entry) => entry.family === family)).map((family) => TOOL_FAMILY_INFO[family].title.toLowerCase());
+  const listed = families.length > 1 ? `${families.slice(0, -1).join(', ')} and ${families[families.length - 1]}` : (families[0] ?? 'no tools');
   return (
-    `Pay-per-call public-chain research for software agents: ${catalog.length} tools for EVM wallet triage and audits, ` +
-    `transaction status and decoding, and agent-commerce trust checks, each a fixed-price x402 payment in ${PAYMENT.currency} on Base (${PAYMENT.network}).`
+    `Pay-per-call public-chain research and agent-commerce checks for software agents: ${catalog.length} tools (${listed}), ` +
+    `each a fixed-price x402 payment in ${PAYMENT.currency} on Base (${PAYMENT.network}).`
   );
 }
 

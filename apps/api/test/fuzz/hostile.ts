@@ -1,19 +1,7 @@
 // Seeded generators of hostile requests for apps/api/test/hostile-input.test.ts. Everything comes from
 // one PRNG, so a seed names one exact run (HOSTILE_SEED to replay another).
-
-/** mulberry32: small, fast and good enough to pick cases; not for anything secret. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-export type Random = ReturnType<typeof prng>;
+/** A seeded generator of numbers in [0, 1): `prng` of @paysight/testkit. */
+export type Random = () => number;
 export const pick = <T>(random: Random, items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
 
 /** Planted secrets: none of them may ever come back in a response body or header. */

@@ -17,7 +17,14 @@ const SPEC_PRICES: [string, string, string, string][] = [
   ['/api/x402/receipt-audit', 'receipt_audit', '0.01', '10000'],
   ['/api/x402/agent-wallet-profile', 'agent_wallet_profile', '0.01', '10000'],
   ['/api/x402/mandate-chain-evidence', 'mandate_chain_evidence', '0.25', '250000'],
+  // Spec document 2, "Extended route catalog": the /api/ext/ tools served so far.
+  ['/api/ext/recursive-commerce-loop-breaker', 'recursive_commerce_loop_breaker', '0.01', '10000'],
+  ['/api/ext/micropurchase-fragmentation-guard', 'micropurchase_fragmentation_guard', '0.01', '10000'],
+  ['/api/ext/conflict-of-interest-scanner', 'conflict_of_interest_scanner', '0.01', '10000'],
 ];
+
+/** Requests the spec marks "additional properties allowed"; every other request is closed. */
+const OPEN_REQUESTS = new Set(['micropurchase_fragmentation_guard', 'conflict_of_interest_scanner']);
 
 const SPEC_MCP_NAMES: Record<string, string> = {
   wallet_snapshot: 'svc_wallet_snapshot',
@@ -33,6 +40,9 @@ const SPEC_MCP_NAMES: Record<string, string> = {
   receipt_audit: 'svc_x402_receipt_audit',
   agent_wallet_profile: 'svc_agent_wallet_profile',
   mandate_chain_evidence: 'svc_mandate_chain_evidence',
+  recursive_commerce_loop_breaker: 'ext_recursive_commerce_loop_breaker',
+  micropurchase_fragmentation_guard: 'ext_micropurchase_fragmentation_guard',
+  conflict_of_interest_scanner: 'ext_conflict_of_interest_scanner',
 };
 
 describe('catalog', () => {
@@ -44,7 +54,7 @@ describe('catalog', () => {
     expect(toolByMcpName(SPEC_MCP_NAMES[id]!)).toBe(entry);
   });
 
-  it('holds exactly the core tools of the spec', () => {
+  it('holds exactly the spec tools served so far', () => {
     expect(CATALOG.map((t) => t.path).sort()).toEqual(SPEC_PRICES.map(([p]) => p).sort());
   });
 
@@ -64,7 +74,7 @@ describe('catalog', () => {
     for (const t of CATALOG) {
       const input = z.toJSONSchema(t.request, { io: 'input' }) as { type?: string; additionalProperties?: boolean };
       expect(input.type).toBe('object');
-      expect(input.additionalProperties).toBe(false);
+      expect({ tool: t.id, additionalProperties: input.additionalProperties }).toEqual({ tool: t.id, additionalProperties: OPEN_REQUESTS.has(t.id) ? {} : false });
       expect(() => z.toJSONSchema(responseSchema(t), { io: 'output', unrepresentable: 'any' })).not.toThrow();
     }
   });

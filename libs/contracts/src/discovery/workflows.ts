@@ -198,6 +198,39 @@ export const WORKFLOWS: readonly Workflow[] = [
       },
     ],
   },
+  {
+    id: 'multi_agent_spend_guard',
+    title: 'Guard the spend of a team of agents',
+    whenToUse: 'Agents that delegate to and pay each other: before a call closes a loop, before purchases are split under a limit, and before an agent\'s choice of seller is acted on.',
+    reasonCode: 'guard_autonomous_commerce',
+    steps: [
+      {
+        tool: 'recursive_commerce_loop_breaker',
+        purpose: 'Whether the next call closes a loop in the task, what the loop would spend, and the depth, spend and repeat limits. Do not make the call when its decision is block.',
+        inputs: [
+          { field: 'rootAgentId', from: { caller: 'the agent that started the task' } },
+          { field: 'proposedCall', from: { caller: 'the call about to be made' } },
+          { field: 'edges', from: { caller: 'the calls already made in the task' } },
+        ],
+      },
+      {
+        tool: 'micropurchase_fragmentation_guard',
+        purpose: 'The task\'s purchases against the single and window limits: purchases split to stay under them, grouped over shared wallets and verified relationships.',
+        inputs: [
+          { field: 'proposedPurchases', from: { caller: 'the purchases about to be made' } },
+          { field: 'principalAgentId', from: fromRequest('recursive_commerce_loop_breaker', 'rootAgentId') },
+        ],
+      },
+      {
+        tool: 'conflict_of_interest_scanner',
+        purpose: 'When an agent chose the seller: its ties to the sellers and how far its choice scores below the best one.',
+        inputs: [
+          { field: 'recommendingAgent.agentId', from: fromRequest('recursive_commerce_loop_breaker', 'proposedCall.fromAgentId') },
+          { field: 'candidateSellers', from: { caller: 'the sellers the agent chose among, with their quotes' } },
+        ],
+      },
+    ],
+  },
 ];
 
 /** What running every step once costs: the sum of the catalog prices (per item for a forEach step). */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { expansionEnvelope, expansionResult, strictExpansionEnvelope, strictExpansionResult } from './expansion.js';
-import { EXTENDED_DECISIONS, extendedEnvelope, extendedResult } from './extended.js';
+import { EXTENDED_DECISIONS, EXTENDED_DECISIONS_FIRST_GROUP, REASON_SEVERITIES, extendedEnvelope, extendedResult } from './extended.js';
 import { mcpResultWrapper } from './mcp-result.js';
 import { paidEnvelope } from './paid.js';
 import { trustEnvelope, trustResult } from './trust.js';
@@ -54,8 +54,7 @@ describe('envelopes', () => {
     expect(closed.safeParse({ ...closedBody, metadata: served }).success).toBe(false);
   });
 
-  it('extended v0.2: integer risk score, reasons with severity, decisions of the group', () => {
-    const schema = extendedEnvelope('hidden-dependency-map', extendedResult(EXTENDED_DECISIONS, {}));
+  describe('extended v0.2', () => {
     const body = {
       requestId: 'r',
       service: 'hidden-dependency-map',
@@ -65,13 +64,45 @@ describe('envelopes', () => {
       summary: 's',
       reasons: [{ code: 'c', message: 'm', severity: 'warning' }],
       evidence: {},
-      inputFingerprint: 'sha256:00',
+      inputFingerprint: `sha256:${'0a'.repeat(32)}`,
       generatedAt: '2026-11-24T00:00:00.000Z',
     };
-    expect(schema.safeParse(body).success).toBe(true);
-    expect(schema.safeParse({ ...body, riskScore: 40.5 }).success).toBe(false);
-    expect(schema.safeParse({ ...body, decision: 'maybe' }).success).toBe(false);
-    expect(schema.safeParse({ ...body, reasons: [{ code: 'c', message: 'm', severity: 'fatal' }] }).success).toBe(false);
+    const newer = extendedEnvelope('hidden-dependency-map', extendedResult('newer', {}));
+    const first = extendedEnvelope('recursive-commerce-loop-breaker', extendedResult('first', {}));
+    const firstBody = { ...body, service: 'recursive-commerce-loop-breaker', decision: 'review' };
+
+    it('takes the required fields, the optional payment fields and more properties', () => {
+      expect(newer.safeParse(body).error).toBeUndefined();
+      const paid = { ...body, x402_request_id: 'x402_1', pricePaid: { amount: '0.01', currency: 'USDC', network: 'base' }, metadata: { requestId: 'r', x402RequestId: 'x', generatedAt: body.generatedAt, paymentStatus: 'settled' }, extra: [1] };
+      expect(newer.safeParse(paid).error).toBeUndefined();
+      for (const key of Object.keys(body)) {
+        const { [key]: _dropped, ...missing } = body as Record<string, unknown>;
+        expect({ key, ok: newer.safeParse(missing).success }).toEqual({ key, ok: false });
+      }
+    });
+
+    it('newer tools: integer riskScore 0 to 100 and the seven decisions', () => {
+      for (const riskScore of [0, 100]) expect(newer.safeParse({ ...body, riskScore }).success).toBe(true);
+      for (const riskScore of [40.5, -1, 101]) expect(newer.safeParse({ ...body, riskScore }).success).toBe(false);
+      for (const decision of EXTENDED_DECISIONS) expect(newer.safeParse({ ...body, decision }).success).toBe(true);
+      expect(newer.safeParse({ ...body, decision: 'maybe' }).success).toBe(false);
+    });
+
+    it('first group: any number 0 to 100, six decisions without insufficient_evidence', () => {
+      expect(first.safeParse({ ...firstBody, riskScore: 40.5 }).success).toBe(true);
+      expect(first.safeParse({ ...firstBody, riskScore: 100.5 }).success).toBe(false);
+      for (const decision of EXTENDED_DECISIONS_FIRST_GROUP) expect(first.safeParse({ ...firstBody, decision }).success).toBe(true);
+      expect(first.safeParse({ ...firstBody, decision: 'insufficient_evidence' }).success).toBe(false);
+    });
+
+    it('reasons carry info, warning or critical; the service, version, fingerprint and price are fixed formats', () => {
+      for (const severity of REASON_SEVERITIES) expect(newer.safeParse({ ...body, reasons: [{ code: 'c', message: 'm', severity }] }).success).toBe(true);
+      expect(newer.safeParse({ ...body, reasons: [{ code: 'c', message: 'm', severity: 'fatal' }] }).success).toBe(false);
+      expect(newer.safeParse({ ...body, service: 'other' }).success).toBe(false);
+      expect(newer.safeParse({ ...body, version: 'v0.1' }).success).toBe(false);
+      expect(newer.safeParse({ ...body, inputFingerprint: 'sha256:00' }).success).toBe(false);
+      expect(newer.safeParse({ ...body, pricePaid: { amount: '0.0000001', currency: 'USDC', network: 'base' } }).success).toBe(false);
+    });
   });
 
   it('MCP result wrapper: exactly ok, payment_required or error', () => {

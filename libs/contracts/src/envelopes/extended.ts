@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { decimalString } from '../schemas/common.js';
 import { PAYMENT } from '../x402.js';
 import { servedMetadata } from './served.js';
 
@@ -9,13 +10,32 @@ export const EXTENDED_DECISIONS_FIRST_GROUP = ['allow', 'block', 'review', 'comp
 /** decision values of the newer extended tools. */
 export const EXTENDED_DECISIONS = ['allow', 'block', 'review', 'insufficient_evidence', 'completed', 'partial', 'failed'] as const;
 
-export const extendedReason = z.object({ code: z.string(), message: z.string(), severity: z.enum(REASON_SEVERITIES) });
+export const extendedReason = z.object({
+  code: z.string().meta({ description: 'Stable machine-readable reason code (snake_case).' }),
+  message: z.string(),
+  severity: z.enum(REASON_SEVERITIES),
+});
+export type ExtendedReason = z.infer<typeof extendedReason>;
+
+/**
+ * The two groups of /api/ext/ tools: the first group (recursive-commerce-loop-breaker ...
+ * revocation-propagation) answers a riskScore that is any number from 0 to 100 and has no
+ * insufficient_evidence decision; the newer tools answer an integer riskScore and may say
+ * insufficient_evidence.
+ */
+export const EXTENDED_GROUPS = {
+  first: { decisions: EXTENDED_DECISIONS_FIRST_GROUP, riskScore: z.number().min(0).max(100) },
+  newer: { decisions: EXTENDED_DECISIONS, riskScore: z.int().min(0).max(100) },
+} as const;
+export type ExtendedGroup = keyof typeof EXTENDED_GROUPS;
+export type ExtendedDecision<G extends ExtendedGroup> = (typeof EXTENDED_GROUPS)[G]['decisions'][number];
 
 /** What an /api/ext/ analyzer returns; the serving layer wraps it in the extended-family envelope v0.2. */
-export function extendedResult<const D extends readonly [string, ...string[]], Shape extends z.ZodRawShape>(decisions: D, additions: Shape) {
+export function extendedResult<G extends ExtendedGroup, Shape extends z.ZodRawShape>(group: G, additions: Shape) {
+  const { decisions, riskScore } = EXTENDED_GROUPS[group];
   return z.looseObject({
-    decision: z.enum(decisions),
-    riskScore: z.int().min(0).max(100),
+    decision: z.enum(decisions as (typeof EXTENDED_GROUPS)[G]['decisions']),
+    riskScore: riskScore as (typeof EXTENDED_GROUPS)[G]['riskScore'],
     summary: z.string(),
     reasons: z.array(extendedReason),
     evidence: z.record(z.string(), z.unknown()),
@@ -29,10 +49,10 @@ export function extendedEnvelope<R extends z.ZodObject>(service: string, result:
     requestId: z.string(),
     service: z.literal(service),
     version: z.literal(EXTENDED_VERSION),
-    inputFingerprint: z.string().meta({ description: 'sha256 of the canonical JSON of the input, without the payment arguments.' }),
+    inputFingerprint: z.string().regex(/^sha256:[0-9a-f]{64}$/).meta({ description: 'sha256: + hex of the RFC 8785 canonical JSON of the input without the payment arguments (x402Payment, xPayment, paymentHeader).' }),
     generatedAt: z.iso.datetime(),
     x402_request_id: z.string().optional(),
-    pricePaid: z.looseObject({ amount: z.string(), currency: z.literal(PAYMENT.currency), network: z.literal(PAYMENT.networkName) }).optional(),
+    pricePaid: z.looseObject({ amount: decimalString, currency: z.literal(PAYMENT.currency), network: z.literal(PAYMENT.networkName) }).optional(),
     metadata: servedMetadata.extend({ paymentStatus: z.string() }).optional(),
   });
 }

@@ -1,28 +1,41 @@
-import { CATALOG, mcpResultWrapper, priceOf, responseSchema, toolById, type ToolId } from '@paysight/contracts';
+import { EXTENDED_VERSION, TRUST_PRODUCT_FAMILY, TRUST_VERSION, mcpResultWrapper, priceOf, responseSchema, toolById, type CatalogEntry, type ToolId } from '@paysight/contracts';
 import { fundedBuyer, officialPaymentClient, payingFetch, usdcBalance } from '@paysight/testkit';
 import { useMcpApi } from './mcp-fixture.js';
 import { outputErrors } from './mcp-schema.js';
 import { callWithX402 } from './x402-mcp-client.js';
 
+/** The fixed fields of a family envelope, as a paid answer on the test stack (devnet data) carries them. */
+function envelopeHead(entry: CatalogEntry): Record<string, unknown> {
+  switch (entry.envelope.kind) {
+    case 'trust':
+      return { product_family: TRUST_PRODUCT_FAMILY, endpoint: entry.slug, version: TRUST_VERSION, metadata: { dataSourceStatus: 'Demo' } };
+    case 'extended':
+      return { service: entry.slug, version: EXTENDED_VERSION, pricePaid: { amount: entry.price }, metadata: { paymentStatus: 'settled' } };
+    default:
+      throw new Error(`no paid-call test head for the ${entry.envelope.kind} envelope yet`);
+  }
+}
+
 /**
- * One paid call of a trust tool through REST (the official x402 fetch client) and one over MCP (the
- * SDK client, payment in _meta): each settles exactly the price and answers the trust envelope.
+ * One paid call of a family-envelope tool through REST (the official x402 fetch client) and one over
+ * MCP (the SDK client, payment in _meta): each settles exactly the price and answers the tool's
+ * envelope, which `check` then inspects.
  */
-export function paidTrustCallTests(id: ToolId, args: () => Record<string, unknown>, check: (body: Record<string, unknown>) => void): void {
+export function paidToolCallTests(id: ToolId, args: () => Record<string, unknown>, check: (body: Record<string, unknown>) => void): void {
   const entry = toolById(id)!;
   const price = BigInt(priceOf(entry).atomic);
-  const envelope = responseSchema(CATALOG.find((e) => e.id === id)!);
+  const envelope = responseSchema(entry);
 
   describe(`${id} paid over x402`, () => {
     const mcp = useMcpApi();
 
-    it('through REST: answers the trust envelope and settles exactly the price', async () => {
+    it(`through REST: answers the ${entry.envelope.kind} envelope and settles exactly the price`, async () => {
       const buyer = await fundedBuyer();
       const before = await usdcBalance(mcp.api.payTo);
       const res = await payingFetch(buyer)(`${mcp.api.url}${entry.path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(args()) });
       expect(res.status).toBe(200);
       const body = envelope.parse(await res.json()) as Record<string, unknown>;
-      expect(body).toMatchObject({ product_family: 'agent_commerce_trust_api', endpoint: entry.slug, version: 'v0.1', metadata: { dataSourceStatus: 'Demo' } });
+      expect(body).toMatchObject(envelopeHead(entry));
       check(body);
       expect((await usdcBalance(mcp.api.payTo)) - before).toBe(price);
     });
@@ -36,6 +49,7 @@ export function paidTrustCallTests(id: ToolId, args: () => Record<string, unknow
       expect(outputErrors(mcp.tool(entry.mcpName), result.structuredContent)).toEqual([]);
       const wrapped = mcpResultWrapper(envelope).parse(result.structuredContent);
       if (wrapped.status !== 'ok') throw new Error(`expected ok, got ${wrapped.status}`);
+      expect(wrapped.response).toMatchObject(envelopeHead(entry));
       check(wrapped.response as Record<string, unknown>);
       expect((await usdcBalance(mcp.api.payTo)) - before).toBe(price);
     });

@@ -1,0 +1,95 @@
+import { conflictScannerRequest, fragmentationGuardRequest, loopBreakerRequest } from '../schemas/ext.js';
+import { conflictScannerResult, fragmentationGuardResult, loopBreakerResult } from '../results/ext.js';
+import { defineTool } from './entry.js';
+
+const EXTENDED = { kind: 'extended' } as const;
+const HASH = (byte: string) => `sha256:${byte.repeat(32)}`;
+
+const purchase = (eventId: string, amount: string, timestamp: string) => ({
+  eventId,
+  buyerAgentId: 'agent:research-7',
+  buyerWallet: '0x1111111111111111111111111111111111111111',
+  sellerAgentId: 'seller:data-feed',
+  sellerWallet: '0x2222222222222222222222222222222222222222',
+  resourceId: 'GET /v1/prices',
+  requestFingerprint: HASH(eventId === 'p-3' ? 'cc' : eventId === 'p-2' ? 'bb' : 'aa'),
+  amount,
+  currency: 'USDC' as const,
+  network: 'base',
+  timestamp,
+});
+
+/** The /api/ext/ tools served so far (spec document 2, "Extended route catalog"). */
+export const EXT_TOOLS = [
+  defineTool({
+    id: 'recursive_commerce_loop_breaker',
+    slug: 'recursive-commerce-loop-breaker',
+    path: '/api/ext/recursive-commerce-loop-breaker',
+    mcpName: 'ext_recursive_commerce_loop_breaker',
+    title: 'Recursive commerce loop breaker',
+    description:
+      'Before an agent makes a paid or delegated call: does it close a loop in the task\'s delegation and payment graph, how much would the loop spend, and does it break the depth, spend or repeat limits.',
+    price: '0.01',
+    family: 'ext',
+    envelope: EXTENDED,
+    request: loopBreakerRequest,
+    result: loopBreakerResult,
+    example: {
+      rootAgentId: 'planner',
+      proposedCall: { fromAgentId: 'summarizer', toAgentId: 'researcher', kind: 'payment', amount: '0.02' },
+      edges: [
+        { fromAgentId: 'planner', toAgentId: 'researcher', kind: 'delegation', amount: '0' },
+        { fromAgentId: 'researcher', toAgentId: 'summarizer', kind: 'payment', amount: '0.05', callCount: 2 },
+      ],
+      policy: { maxDepth: 4, maxProjectedSpend: '1.00', maxRepeats: 3, allowCycles: false },
+    },
+  }),
+  defineTool({
+    id: 'micropurchase_fragmentation_guard',
+    slug: 'micropurchase-fragmentation-guard',
+    path: '/api/ext/micropurchase-fragmentation-guard',
+    mcpName: 'ext_micropurchase_fragmentation_guard',
+    title: 'Micropurchase fragmentation guard',
+    description:
+      'Finds purchases split into small payments to stay under a spending limit: sliding windows per buyer, seller and resource group (shared wallets and verified relationships joined), near-limit runs and repeated requests.',
+    price: '0.01',
+    family: 'ext',
+    envelope: EXTENDED,
+    request: fragmentationGuardRequest,
+    result: fragmentationGuardResult,
+    example: {
+      proposedPurchases: [purchase('p-3', '0.95', '2026-11-24T10:20:00Z')],
+      recentPurchases: [purchase('p-1', '0.95', '2026-11-24T10:00:00Z'), purchase('p-2', '0.95', '2026-11-24T10:10:00Z')],
+      verifiedRelationships: [],
+      policy: { singlePurchaseLimit: '1.00', aggregateWindowLimit: '2.50', windowSeconds: 3600, minimumFragmentCount: 3, nearThresholdPercent: 90 },
+      principalAgentId: 'agent:research-7',
+    },
+  }),
+  defineTool({
+    id: 'conflict_of_interest_scanner',
+    slug: 'conflict-of-interest-scanner',
+    path: '/api/ext/conflict-of-interest-scanner',
+    mcpName: 'ext_conflict_of_interest_scanner',
+    title: 'Conflict-of-interest scanner',
+    description:
+      'Checks an agent\'s seller recommendation: the relationships in force between the agent and the sellers (ownership, shared wallets, commissions, disclosed or not), and how far the chosen seller scores below the best one.',
+    price: '0.01',
+    family: 'ext',
+    envelope: EXTENDED,
+    request: conflictScannerRequest,
+    result: conflictScannerResult,
+    example: {
+      evaluatedAt: '2026-11-24T12:00:00Z',
+      recommendingAgent: { agentId: 'agent:shopper', wallets: ['0x1111111111111111111111111111111111111111'], organizationIds: ['org:acme'] },
+      selectedSellerId: 'seller:b',
+      candidateSellers: [
+        { sellerId: 'seller:a', quotedPrice: '0.010', qualityScore: 90, latencyMs: 300, successRate: 0.99 },
+        { sellerId: 'seller:b', quotedPrice: '0.012', qualityScore: 88, latencyMs: 350, successRate: 0.98, organizationIds: ['org:b-holdings'] },
+      ],
+      relationships: [
+        { relationshipId: 'rel-1', fromId: 'org:acme', toId: 'org:b-holdings', type: 'referral', disclosed: true, verified: true, evidenceHash: HASH('ab'), validFrom: '2026-01-01T00:00:00Z', validUntil: null },
+      ],
+      selectionPolicy: { objective: 'cheapest reliable price feed', weights: { price: 0.5, quality: 0.3, latency: 0.2 }, materialDeviationPercent: 10, allowedDisclosedRelationships: ['referral'], blockUndisclosedFinancialBenefit: true },
+    },
+  }),
+] as const;
