@@ -1,8 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import pg from 'pg';
 
 const REPO_ROOT = path.resolve(__dirname, '../../..');
 const MAIN = path.join(REPO_ROOT, 'apps/api/src/main.ts');
@@ -133,4 +135,27 @@ function signal(): [Promise<void>, () => void] {
   let fire = () => undefined as void;
   const fired = new Promise<void>((resolve) => (fire = resolve));
   return [fired, fire];
+}
+
+/** A PostgreSQL database of its own on the test server, for tests whose processes must share one ledger. */
+export function scratchDatabase(prefix: string, serverUrl: string) {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const withClient = async <T>(connectionString: string, run: (client: pg.Client) => Promise<T>): Promise<T> => {
+    const client = new pg.Client({ connectionString });
+    await client.connect();
+    try {
+      return await run(client);
+    } finally {
+      await client.end();
+    }
+  };
+  return {
+    url: url.toString(),
+    create: () => withClient(serverUrl, (client) => client.query(`CREATE DATABASE ${name}`)),
+    drop: () => withClient(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)),
+    /** The rows of one statement run in this database. */
+    rows: <R extends Record<string, unknown>>(sql: string, params: unknown[]) => withClient(url.toString(), async (client) => (await client.query<R>(sql, params)).rows),
+  };
 }

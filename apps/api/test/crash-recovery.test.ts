@@ -1,13 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import { CHAIN_NAMES, CHAINS, PAYMENT, priceOf, toolById, type LedgerEntry, type Store } from '@paysight/contracts';
 import { freshAccount } from '@paysight/devnet';
 import { createReconciler, createViemAuthorizationReader, DEFAULT_RELEASE_GRACE_SECONDS, x402RequestIdOf } from '@paysight/payment';
 import { openStore } from '@paysight/store';
 import { fundedBuyer, officialPaymentClient, readTestStack, startMisbehavingFacilitator, usdcBalance, type MisbehavingFacilitator } from '@paysight/testkit';
 import { decodePaymentResponseHeader } from '@x402/core/http';
-import pg from 'pg';
 import { createPublicClient, http, parseAbi, parseAbiItem, type Address, type Hex } from 'viem';
-import { countingRpcProxy, startApiProcess, type ApiProcess, type CountingProxy } from './api-process.js';
+import { countingRpcProxy, scratchDatabase, startApiProcess, type ApiProcess, type CountingProxy } from './api-process.js';
 import { DEVNET_RECEIPT_SIGNING_KEY } from '../src/config.js';
 
 jest.setTimeout(240_000);
@@ -29,16 +27,6 @@ const STALE_AFTER_MS = SETTLE_TIMEOUT_MS + 10_000;
 
 const post = (url: string, headers: Record<string, string> = {}) =>
   fetch(`${url}${snapshot.path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(input) });
-
-async function withDatabase<T>(connectionString: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
-}
 
 /** Waits, bounded, for something the processes do on their own time (a kill point reached, the background reconciler's run). */
 async function until<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = 90_000): Promise<T> {
@@ -72,12 +60,8 @@ if (!TEST_DATABASE_URL) process.stderr.write('Skipping the crash tests: they nee
  * the process (a proxy of the tool's chain node, a misbehaving facilitator before the real one).
  */
 (TEST_DATABASE_URL ? describe : describe.skip)('a process killed in the middle of a paid call loses nothing: restarted on the same ledger, the payment is reconciled', () => {
-  const database = `paysight_crash_${randomBytes(6).toString('hex')}`;
-  const databaseUrl = (() => {
-    const url = new URL(TEST_DATABASE_URL ?? 'postgres://unset/none');
-    url.pathname = `/${database}`;
-    return url.toString();
-  })();
+  const scratch = scratchDatabase('paysight_crash', TEST_DATABASE_URL ?? 'postgres://unset/none');
+  const databaseUrl = scratch.url;
   const payTo = freshAccount().address;
   let facilitator: MisbehavingFacilitator;
   let toolReads: CountingProxy;
@@ -139,7 +123,7 @@ if (!TEST_DATABASE_URL) process.stderr.write('Skipping the crash tests: they nee
     }).reconcileOnce();
 
   beforeAll(async () => {
-    await withDatabase(TEST_DATABASE_URL!, (client) => client.query(`CREATE DATABASE ${database}`));
+    await scratch.create();
     facilitator = await startMisbehavingFacilitator(stack.facilitatorUrl);
     toolReads = await countingRpcProxy(stack.devnet.chains.ethereum.rpcUrl);
     store = await openStore({ databaseUrl });
@@ -150,7 +134,7 @@ if (!TEST_DATABASE_URL) process.stderr.write('Skipping the crash tests: they nee
     await store?.close();
     await toolReads?.close();
     await facilitator?.close();
-    await withDatabase(TEST_DATABASE_URL!, (client) => client.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`));
+    await scratch.drop();
   });
 
   it('(c) killed after the transfer was mined, before the reply: the restarted instance reconciles it as settled, and the same payment gets the kept answer with the receipt of the one transfer, charged once', async () => {

@@ -1,14 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import { CHAIN_NAMES, CHAINS, type ErrorBody, priceOf, toolById } from '@paysight/contracts';
 import { freshAccount } from '@paysight/devnet';
 import { PAYMENT_RESPONSE_META_KEY, REPLAY_META_KEY } from '@paysight/mcp-adapter';
 import { fundedBuyer, officialPaymentClient, readTestStack, usdcBalance } from '@paysight/testkit';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import pg from 'pg';
 import { createPublicClient, http, parseAbi, parseAbiItem, type Address, type Hex } from 'viem';
 import { DEVNET_RECEIPT_SIGNING_KEY } from '../src/config.js';
-import { countingRpcProxy, startApiProcess, type ApiProcess, type CountingProxy } from './api-process.js';
+import { countingRpcProxy, scratchDatabase, startApiProcess, type ApiProcess, type CountingProxy } from './api-process.js';
 import { connectMcp } from './mcp-fixture.js';
 import { paymentRequiredOf } from './x402-mcp-client.js';
 
@@ -32,16 +30,6 @@ const usedAbi = parseAbi(['function authorizationState(address authorizer, bytes
 
 const post = (url: string, headers: Record<string, string> = {}, body: unknown = input) =>
   fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
-
-async function withDatabase<T>(connectionString: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
-}
 
 interface Instance {
   name: 'A' | 'B';
@@ -85,18 +73,14 @@ async function onChain(buyer: Address, nonce: Hex, fromBlock: bigint) {
 if (!TEST_DATABASE_URL) process.stderr.write('Skipping the two-instance tests: they need a real PostgreSQL in TEST_DATABASE_URL (postgres://postgres@127.0.0.1:5432/test).\n');
 
 (TEST_DATABASE_URL ? describe : describe.skip)('two API processes on one PostgreSQL', () => {
-  const database = `paysight_multi_${randomBytes(6).toString('hex')}`;
-  const databaseUrl = (() => {
-    const url = new URL(TEST_DATABASE_URL ?? 'postgres://unset/none');
-    url.pathname = `/${database}`;
-    return url.toString();
-  })();
+  const scratch = scratchDatabase('paysight_multi', TEST_DATABASE_URL ?? 'postgres://unset/none');
+  const databaseUrl = scratch.url;
   const payTo = freshAccount().address;
   const instances: Instance[] = [];
-  const ledgerRow = (nonce: Hex) => withDatabase(databaseUrl, async (client) => (await client.query('SELECT state, attempts FROM payment_ledger WHERE nonce = $1', [nonce.toLowerCase()])).rows);
+  const ledgerRow = (nonce: Hex) => scratch.rows('SELECT state, attempts FROM payment_ledger WHERE nonce = $1', [nonce.toLowerCase()]);
 
   beforeAll(async () => {
-    await withDatabase(TEST_DATABASE_URL!, (client) => client.query(`CREATE DATABASE ${database}`));
+    await scratch.create();
     // Both start at once on the empty database: their migrations race as a rolling deployment's would.
     const started = await Promise.allSettled(
       (['A', 'B'] as const).map(async (name): Promise<Instance> => {
@@ -132,7 +116,7 @@ if (!TEST_DATABASE_URL) process.stderr.write('Skipping the two-instance tests: t
         await ethereumReads.close();
       }),
     );
-    await withDatabase(TEST_DATABASE_URL!, (client) => client.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`));
+    await scratch.drop();
   });
 
   const reads = () => instances.map(({ ethereumReads }) => ethereumReads.requests());
