@@ -64,6 +64,7 @@ export async function startApiService(config: ApiConfig, chainSource: ChainSourc
       authorizations,
       pendingRetryAfterSeconds: Math.ceil(config.reconcile.intervalMs / 1000),
       staleAfterMs: config.reconcile.staleAfterMs,
+      claimLeaseMs: config.claimLeaseMs,
       receiptSigner,
     });
     let listeningUrl = '';

@@ -1,5 +1,5 @@
 import { evmAddress } from '@paysight/contracts';
-import { DEFAULT_RECONCILE_BATCH_SIZE, DEFAULT_RECONCILE_INTERVAL_MS, DEFAULT_RESULT_RETENTION_DAYS, DEFAULT_SETTLE_TIMEOUT_MS, defaultStaleAfterMs, isSigningKey, settlingBoundMs } from '@paysight/payment';
+import { DEFAULT_CLAIM_LEASE_MS, DEFAULT_RECONCILE_BATCH_SIZE, DEFAULT_RECONCILE_INTERVAL_MS, DEFAULT_RESULT_RETENTION_DAYS, DEFAULT_SETTLE_TIMEOUT_MS, defaultStaleAfterMs, isSigningKey, settlingBoundMs } from '@paysight/payment';
 import path from 'node:path';
 import { z } from 'zod';
 import type { RateLimit } from './http/rate-limit.js';
@@ -34,6 +34,11 @@ export interface ApiConfig {
    * left by a dead process (RECONCILE_STALE_AFTER_MS; never below what a live instance may take to settle).
    */
   reconcile: { intervalMs: number; batchSize: number; staleAfterMs: number };
+  /**
+   * Lease of a claimed payment while its tool runs (CLAIM_LEASE_MS): renewed every third of it, so a claim
+   * untouched longer was left by a dead process and the same payment presented again takes it over.
+   */
+  claimLeaseMs: number;
   /** Refuse x402 v2 payments without a client payment identifier (PAYMENT_IDENTIFIER=required; default optional). */
   requirePaymentIdentifier: boolean;
   logRequests: boolean;
@@ -125,6 +130,7 @@ const envSchema = z.object({
   RECONCILE_INTERVAL_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(DEFAULT_RECONCILE_INTERVAL_MS),
   RECONCILE_BATCH_SIZE: z.coerce.number().int().min(1).max(1_000).default(DEFAULT_RECONCILE_BATCH_SIZE),
   RECONCILE_STALE_AFTER_MS: z.coerce.number().int().max(86_400_000).optional(),
+  CLAIM_LEASE_MS: z.coerce.number().int().min(1_000).max(600_000).default(DEFAULT_CLAIM_LEASE_MS),
   PAYMENT_IDENTIFIER: z.enum(['optional', 'required'], { error: 'must be optional or required' }).default('optional'),
   LOG_LEVEL: z.enum(['info', 'silent']).default('info'),
   MCP_TRUST_TOOLS: onOff,
@@ -188,6 +194,7 @@ export function loadApiConfig(env: Record<string, string | undefined>): ApiConfi
       batchSize: e.RECONCILE_BATCH_SIZE,
       staleAfterMs: e.RECONCILE_STALE_AFTER_MS ?? defaultStaleAfterMs(e.FACILITATOR_SETTLE_TIMEOUT_MS),
     },
+    claimLeaseMs: e.CLAIM_LEASE_MS,
     requirePaymentIdentifier: e.PAYMENT_IDENTIFIER === 'required',
     logRequests: e.LOG_LEVEL === 'info',
     mcpTrustTools: isOn(e.MCP_TRUST_TOOLS),
@@ -217,6 +224,7 @@ export function apiConfig(given: Pick<ApiConfig, 'payTo' | 'facilitatorUrl'> & P
     bodyLimitBytes: 256 * 1024,
     paidResultRetentionDays: DEFAULT_RESULT_RETENTION_DAYS,
     reconcile: { intervalMs: DEFAULT_RECONCILE_INTERVAL_MS, batchSize: DEFAULT_RECONCILE_BATCH_SIZE, staleAfterMs: defaultStaleAfterMs(given.facilitatorSettleTimeoutMs) },
+    claimLeaseMs: DEFAULT_CLAIM_LEASE_MS,
     requirePaymentIdentifier: false,
     logRequests: false,
     mcpTrustTools: true,

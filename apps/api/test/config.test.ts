@@ -91,6 +91,12 @@ describe('API configuration', () => {
     for (const bad of ['1.5', 'soon', '86400001']) expect(problems({ ...minimal, RECONCILE_STALE_AFTER_MS: bad })).toEqual([expect.stringMatching(/^RECONCILE_STALE_AFTER_MS: /)]);
   });
 
+  it('leases a claimed payment 15 s unless CLAIM_LEASE_MS says otherwise (1 s to 10 min, whole milliseconds)', () => {
+    expect(loadApiConfig(minimal).claimLeaseMs).toBe(15_000);
+    expect(loadApiConfig({ ...minimal, CLAIM_LEASE_MS: '2000' }).claimLeaseMs).toBe(2_000);
+    for (const bad of ['999', '600001', '1.5', 'long']) expect(problems({ ...minimal, CLAIM_LEASE_MS: bad })).toEqual([expect.stringMatching(/^CLAIM_LEASE_MS: /)]);
+  });
+
   it('keeps paid results 7 days unless PAID_RESULT_RETENTION_DAYS says otherwise (whole days, 1 to 3650)', () => {
     expect(loadApiConfig(minimal).paidResultRetentionDays).toBe(7);
     expect(loadApiConfig({ ...minimal, PAID_RESULT_RETENTION_DAYS: '30' }).paidResultRetentionDays).toBe(30);

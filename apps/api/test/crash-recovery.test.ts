@@ -24,6 +24,8 @@ const transferEvent = parseAbiItem('event Transfer(address indexed from, address
 /** Settle deadline of the instances; the staleness window is the least the API accepts for it (settle deadline plus the 10 s chain check). */
 const SETTLE_TIMEOUT_MS = 15_000;
 const STALE_AFTER_MS = SETTLE_TIMEOUT_MS + 10_000;
+/** Lease of a claim while its tool runs (the least CLAIM_LEASE_MS allows is 1 s): short, so that a dead claimant's payment is taken over soon. */
+const CLAIM_LEASE_MS = 2_000;
 
 const post = (url: string, headers: Record<string, string> = {}) =>
   fetch(`${url}${snapshot.path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(input) });
@@ -80,6 +82,7 @@ if (!TEST_DATABASE_URL) process.stderr.write('Skipping the crash tests: they nee
       FACILITATOR_SETTLE_TIMEOUT_MS: String(SETTLE_TIMEOUT_MS),
       RECONCILE_STALE_AFTER_MS: String(STALE_AFTER_MS),
       RECONCILE_INTERVAL_MS: '1000',
+      CLAIM_LEASE_MS: String(CLAIM_LEASE_MS),
       DATABASE_URL: databaseUrl,
       LOG_LEVEL: 'silent',
     });
@@ -205,7 +208,7 @@ if (!TEST_DATABASE_URL) process.stderr.write('Skipping the crash tests: they nee
     running.delete(second);
   });
 
-  it('(a) killed while the tool ran: 409 payment_in_progress on the restarted instance, then released with nothing charged once the authorization is dead', async () => {
+  it('(a) killed while the tool ran: once its lease lapsed, the same payment presented to the restarted instance takes the claim over, runs the tool and is served, charged once; presenting it again replays that answer', async () => {
     const first = await startInstance();
     const paid = await signedPayment(first);
     const payeeBefore = await usdcBalance(payTo);
@@ -216,21 +219,29 @@ if (!TEST_DATABASE_URL) process.stderr.write('Skipping the crash tests: they nee
     await crash(first);
     toolReads.release();
     expect(await cut).toBe('cut');
-    expect(await row(paid.x402RequestId)).toMatchObject({ state: 'claimed', validBefore: expect.any(String), resultJson: null });
+    const abandoned = (await row(paid.x402RequestId))!;
+    expect(abandoned).toMatchObject({ state: 'claimed', validBefore: expect.any(String), resultJson: null });
+    expect(facilitator.received.settle).toBe(settlesBefore);
 
     const second = await startInstance();
-    const meanwhile = await answerOf(await post(second.url, paid.headers));
-    expect([meanwhile.status, meanwhile.body.error?.code]).toEqual([409, 'payment_in_progress']);
+    await until('the dead claim to outlive its lease', async () => Date.now() > abandoned.updatedAt.getTime() + CLAIM_LEASE_MS + 500, 30_000);
+    const readsBefore = toolReads.requests();
+    const served = await answerOf(await post(second.url, paid.headers));
+    expect([served.status, served.replay, served.body.ok]).toEqual([200, null, true]);
+    expect(toolReads.requests()).toBeGreaterThan(readsBefore);
+    const [transfer, ...more] = await transfersFrom(paid.buyer.address, paid.fromBlock);
+    expect([transfer?.args.to, transfer?.args.value, more]).toEqual([payTo, PRICE, []]);
+    expect(decodePaymentResponseHeader(served.receipt!)).toMatchObject({ success: true, transaction: transfer!.transactionHash, payer: paid.buyer.address });
+    expect(await row(paid.x402RequestId)).toMatchObject({ state: 'settled', settlementTx: transfer!.transactionHash, attempts: abandoned.attempts + 1 });
 
-    const { validBefore } = (await row(paid.x402RequestId))!;
-    const report = await reconcileAfterExpiry(validBefore!);
-    expect(report.released).toContain(paid.x402RequestId);
-    expect(await row(paid.x402RequestId)).toMatchObject({ state: 'released', errorCode: 'authorization_expired_unused' });
-    expect(await authorizationUsed(paid.buyer.address, paid.nonce)).toBe(false);
-    expect(await transfersFrom(paid.buyer.address, paid.fromBlock)).toEqual([]);
-    expect(await usdcBalance(paid.buyer.address)).toBe(FUNDS);
-    expect(await usdcBalance(payTo)).toBe(payeeBefore);
-    expect(facilitator.received.settle).toBe(settlesBefore);
+    const readsAfter = toolReads.requests();
+    const again = await answerOf(await post(second.url, paid.headers));
+    expect([again.status, again.replay, again.receipt]).toEqual([200, 'true', served.receipt]);
+    expect(again.body).toEqual(served.body);
+    expect(toolReads.requests()).toBe(readsAfter);
+    expect(await authorizationUsed(paid.buyer.address, paid.nonce)).toBe(true);
+    expect(await usdcBalance(paid.buyer.address)).toBe(FUNDS - PRICE);
+    expect(await usdcBalance(payTo)).toBe(payeeBefore + PRICE);
     await second.close();
     running.delete(second);
   });

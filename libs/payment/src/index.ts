@@ -20,6 +20,7 @@ export * from './result-retention.js';
 export * from './periodic.js';
 export * from './reconciler.js';
 export { DEFAULT_SETTLE_TIMEOUT_MS, SETTLE_CHAIN_CHECK_TIMEOUT_MS, defaultStaleAfterMs, settlingBoundMs } from './settling-window.js';
+export { DEFAULT_CLAIM_LEASE_MS } from './claim-lease.js';
 export * from './local-facilitator.js';
 export * from './buyer-client.js';
 export { baseChain } from './base-chain.js';

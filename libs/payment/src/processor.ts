@@ -8,6 +8,7 @@ import type { DecodeResult } from './decode.js';
 import { type FacilitatorClient, isFacilitatorUnavailable } from './facilitator-client.js';
 import { matchPayment } from './match.js';
 import { payeeAddress, paymentRequirements } from './offer.js';
+import { DEFAULT_CLAIM_LEASE_MS, renewingLease } from './claim-lease.js';
 import { SETTLE_CHAIN_CHECK_TIMEOUT_MS, defaultStaleAfterMs, withDeadline } from './settling-window.js';
 import type {
   PaidCallOutcome,
@@ -52,6 +53,12 @@ export interface PaidCallProcessorOptions {
    * the reconciler decides it on chain. Default: defaultStaleAfterMs().
    */
   staleAfterMs?: number;
+  /**
+   * A claimed payment's lease (default DEFAULT_CLAIM_LEASE_MS): its claimant renews it while the tool
+   * runs, so a claim untouched longer was left by a process that died, and presenting the same payment
+   * again takes it over and serves it (when the authorization is still good).
+   */
+  claimLeaseMs?: number;
   /** Signs offers and receipts (x402 offer-receipt, EIP-712); without it neither carries a signature. */
   receiptSigner?: ReceiptSigner;
 }
@@ -132,6 +139,9 @@ export function createPaidCallProcessor(options: PaidCallProcessorOptions): Paid
   const settlementPending = (x402RequestId: string): SettlementPendingOutcome => ({ kind: 'settlement_pending', x402RequestId, retryAfterSeconds: pendingRetryAfterSeconds });
   const staleAfterMs = options.staleAfterMs ?? defaultStaleAfterMs();
   const abandoned = (entry: LedgerEntry) => entry.state === 'settling' && clock().getTime() - entry.updatedAt.getTime() > staleAfterMs;
+  const claimLeaseMs = options.claimLeaseMs ?? DEFAULT_CLAIM_LEASE_MS;
+  const leaseCutoff = () => new Date(clock().getTime() - claimLeaseMs);
+  const leaseExpired = (entry: LedgerEntry) => entry.state === 'claimed' && entry.updatedAt < leaseCutoff();
   type Seen<R> = PaymentInProgressOutcome | SettlementPendingOutcome | PaymentRejectedOutcome | PaymentBoundElsewhereOutcome | ResultExpiredOutcome | PaidOutcome<R>;
   const idConflict = (binding: PaymentIdBinding): PaymentIdentifierConflictOutcome => ({ kind: 'payment_identifier_conflict', paymentId: binding.paymentId, x402RequestId: binding.x402RequestId });
   /** An earlier payment that charged nothing (refused, failed, released, or never claimed) hands its identifier on. */
@@ -298,7 +308,16 @@ export function createPaidCallProcessor(options: PaidCallProcessorOptions): Paid
             details: { reason: 'signature_mismatch', x402RequestId },
           });
         }
-        return previouslySeen(known, requestFingerprint, call.resourceUrl, reject);
+        if (known.requestFingerprint !== requestFingerprint || !leaseExpired(known)) return previouslySeen(known, requestFingerprint, call.resourceUrl, reject);
+        // Its claimant died while the tool ran (nothing was sent for settlement): this presentation takes
+        // it over. The guard lets one taker through; the others find the row claimed again, in progress.
+        let freed: LedgerEntry | null;
+        try {
+          freed = await ledger.transition(x402RequestId, ['claimed'], 'released', { errorCode: 'claim_abandoned' }, { updatedBefore: leaseCutoff() });
+        } catch {
+          return storeDown();
+        }
+        if (!freed) return inProgress(x402RequestId);
       }
 
       const nowSeconds = BigInt(Math.floor(clock().getTime() / 1000));
@@ -377,12 +396,13 @@ export function createPaidCallProcessor(options: PaidCallProcessorOptions): Paid
         }
       }
 
+      const claimant = { requestId: claim.entry.requestId };
       let result: T;
       try {
-        result = await call.run();
+        result = await renewingLease(call.run, () => ledger.transition(x402RequestId, ['claimed'], 'claimed', {}, claimant), claimLeaseMs);
       } catch (error) {
         const chainDown = isChainUnavailable(error);
-        await ledger.transition(x402RequestId, ['claimed'], 'released', { errorCode: chainDown ? 'chain_unavailable' : 'handler_failed' }).catch(() => null);
+        await ledger.transition(x402RequestId, ['claimed'], 'released', { errorCode: chainDown ? 'chain_unavailable' : 'handler_failed' }, claimant).catch(() => null);
         if (chainDown) return unavailable('chain', 'Blockchain data is temporarily unavailable. Nothing was charged; retry later with the same payment.', x402RequestId);
         return { kind: 'failed', error, x402RequestId };
       }
@@ -392,10 +412,12 @@ export function createPaidCallProcessor(options: PaidCallProcessorOptions): Paid
       // after the transfer, the reconciler settles the row and presenting the payment again serves it.
       const provisional = serveWith({ transaction: null, network: PAYMENT.network, payer });
       const settling = await ledger
-        .transition(x402RequestId, ['claimed'], 'settling', { resultJson: provisional, resultHash: fingerprint(provisional) })
+        .transition(x402RequestId, ['claimed'], 'settling', { resultJson: provisional, resultHash: fingerprint(provisional) }, claimant)
         // An answer the store refuses to keep (not JSON, too large) is still served, once.
-        .catch(() => ledger.transition(x402RequestId, ['claimed'], 'settling'))
-        .catch(() => null);
+        .catch(() => ledger.transition(x402RequestId, ['claimed'], 'settling', {}, claimant))
+        .catch(() => undefined);
+      // null: the claim is no longer ours (its lease lapsed and another presentation took it over, which serves it).
+      if (settling === null) return inProgress(x402RequestId);
       if (!settling) return storeDown();
 
       const verdictOfSettle = await settle(paymentPayload, requirements, authorization, payer);

@@ -429,6 +429,83 @@ describe('cancelled authorizations and payments a dead process left in settling'
   });
 });
 
+describe('a claim whose claimant stopped renewing its lease (its process died while the tool ran)', () => {
+  const LEASE_MS = 15_000;
+  const INPUT = { address: '0x1234567890123456789012345678901234567890' };
+
+  /** A row claimed by a request that is gone, as a process killed while its tool ran leaves it. */
+  async function abandonedClaim() {
+    const { buyer, payee, headers } = await paymentFor();
+    const { from, nonce, validBefore } = authorizationOf(headers);
+    const x402RequestId = x402RequestIdOf({ network: 'eip155:8453', asset: USDC, payer: from, nonce });
+    const signatureHash = paymentSignatureHash(signatureOf(headers));
+    const requestFingerprint = fingerprint({ tool: walletSnapshot.id, input: INPUT });
+    const { entry } = (await store.ledger.claim(newLedgerClaim({ x402RequestId, asset: USDC, payer: from, payTo: payee, nonce, validBefore, signatureHash, requestFingerprint }))) as { entry: { updatedAt: Date } };
+    const at = (ms: number, overrides: Partial<PaidCallProcessorOptions> = {}) => processor(payee, { claimLeaseMs: LEASE_MS, clock: () => new Date(entry.updatedAt.getTime() + ms), ...overrides });
+    return { buyer, payee, headers, x402RequestId, at };
+  }
+
+  it('within the lease the payment is in progress; past it, presented again 5 times at once, it is taken over once: one run, one transfer, the others in progress or the kept answer', async () => {
+    const { payee, headers, x402RequestId, at } = await abandonedClaim();
+    const handler = countingHandler({ answer: 'taken over' });
+    expectKind(await at(LEASE_MS).handle(call(headers, handler.run, INPUT)), 'payment_in_progress');
+    expect(handler.runs).toBe(0);
+
+    const past = at(LEASE_MS + 1);
+    const outcomes = await Promise.all(Array.from({ length: 5 }, () => past.handle(call(headers, handler.run, INPUT))));
+    const served = outcomes.filter((o) => o.kind === 'paid' && !o.replay);
+    expect(served).toHaveLength(1);
+    expect(outcomes.every((o) => o.kind === 'payment_in_progress' || o.kind === 'paid')).toBe(true);
+    expect(handler.runs).toBe(1);
+    expect(await chain.usdcBalance(payee)).toBe(PRICE);
+    expect(await store.ledger.get(x402RequestId)).toMatchObject({ state: 'settled', attempts: 2, errorCode: null, resultJson: { answer: 'taken over' } });
+    const again = expectKind(await past.handle(call(headers, handler.run, INPUT)), 'paid');
+    expect([again.replay, again.result]).toEqual([true, { answer: 'taken over' }]);
+  });
+
+  /** A handler that stops in its run until told to go on; `running` resolves once it stopped. */
+  function pausedHandler<T>(result: T) {
+    let go!: () => void;
+    let stopped!: () => void;
+    const running = new Promise<void>((resolve) => (stopped = resolve));
+    const handler = countingHandler(result, () => new Promise<void>((resolve) => ((go = resolve), stopped())));
+    return { handler, running, resume: () => go() };
+  }
+
+  it('the claimant that comes back after its claim was taken over does not settle: the taker settles, once', async () => {
+    const { payee, headers, x402RequestId } = await abandonedClaim();
+    await store.ledger.transition(x402RequestId, ['claimed'], 'released');
+    // This claimant is not dead, only stalled past its lease while the taker runs.
+    const first = pausedHandler({ answer: 'first' });
+    const firstCall = processor(payee, { claimLeaseMs: 600_000 }).handle(call(headers, first.handler.run, INPUT));
+    await first.running;
+    const taker = pausedHandler({ answer: 'taker' });
+    // Five seconds later by the taker's clock: the first claim is past a 1 s lease, the authorization still good.
+    const takerCall = processor(payee, { claimLeaseMs: 1_000, clock: () => new Date(Date.now() + 5_000) }).handle(call(headers, taker.handler.run, INPUT));
+    await taker.running;
+    first.resume();
+    expectKind(await firstCall, 'payment_in_progress');
+    expect(await chain.usdcBalance(payee)).toBe(0n);
+    taker.resume();
+    expect(expectKind(await takerCall, 'paid').result).toEqual({ answer: 'taker' });
+    expect(await chain.usdcBalance(payee)).toBe(PRICE);
+    expect(await store.ledger.get(x402RequestId)).toMatchObject({ state: 'settled', resultJson: { answer: 'taker' } });
+  });
+
+  it('renews its own lease while the tool runs, so a slow tool is never taken for dead', async () => {
+    const { payee, headers } = await paymentFor();
+    const slow = pausedHandler({ answer: 'slow' });
+    const running = processor(payee, { claimLeaseMs: 300 }).handle(call(headers, slow.handler.run, INPUT));
+    await slow.running;
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expectKind(await processor(payee, { claimLeaseMs: 300 }).handle(call(headers, slow.handler.run, INPUT)), 'payment_in_progress');
+    slow.resume();
+    expect(expectKind(await running, 'paid').replay).toBe(false);
+    expect(slow.handler.runs).toBe(1);
+    expect(await chain.usdcBalance(payee)).toBe(PRICE);
+  });
+});
+
 describe('presenting a settled payment again (replay)', () => {
   const txStatus = toolById('tx_status')!;
   const DAY_MS = 86_400_000;

@@ -156,6 +156,23 @@ export function describeStoreSuite(kind: Store['kind'], open: () => Promise<Stor
       expect(results.filter((r) => r !== null)).toHaveLength(1);
     });
 
+    test('a guard on the claimant: only the request that claimed the row moves it', async () => {
+      const entry = await claimNew();
+      await expect(store.ledger.transition(entry.x402RequestId, ['claimed'], 'settling', {}, { requestId: 'req_someone_else' })).resolves.toBeNull();
+      await expect(store.ledger.transition(entry.x402RequestId, ['claimed'], 'settling', {}, { requestId: entry.requestId })).resolves.toMatchObject({ state: 'settling' });
+    });
+
+    test('a guard on the last touch: the row moves only if untouched since then; a move to the same state touches it (a lease renewal)', async () => {
+      const entry = await claimNew();
+      await expect(store.ledger.transition(entry.x402RequestId, ['claimed'], 'released', {}, { updatedBefore: entry.updatedAt })).resolves.toBeNull();
+      const renewed = await store.ledger.transition(entry.x402RequestId, ['claimed'], 'claimed', {}, { requestId: entry.requestId });
+      expect(renewed!.updatedAt.getTime()).toBeGreaterThanOrEqual(entry.updatedAt.getTime());
+      const cutoff = new Date(renewed!.updatedAt.getTime() + 1);
+      const takers = await Promise.all(Array.from({ length: 5 }, () => store.ledger.transition(entry.x402RequestId, ['claimed'], 'released', { errorCode: 'claim_abandoned' }, { updatedBefore: cutoff })));
+      expect(takers.filter((r) => r !== null)).toEqual([expect.objectContaining({ state: 'released', errorCode: 'claim_abandoned' })]);
+      await expect(store.ledger.transition(entry.x402RequestId, ['released'], 'claimed', {}, { updatedBefore: new Date(Number.NaN) })).rejects.toMatchObject({ code: 'invalid_input' });
+    });
+
     test('an unknown id or an empty list of source states changes nothing', async () => {
       const entry = await claimNew();
       await expect(store.ledger.transition('x402_unknown', ['claimed'], 'settling')).resolves.toBeNull();

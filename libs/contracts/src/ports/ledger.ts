@@ -4,6 +4,8 @@ import type { Address, Hex } from 'viem';
  * Life of one payment in the ledger:
  * claimed -> settling -> settled | settle_failed | settle_pending; claimed -> released (handler or
  * upstream failed, nothing charged; the same payment may be presented again and re-claims the row).
+ * A claim is a lease its claimant renews while the tool runs; one that lapsed (its process died) is
+ * released by the next presentation of the payment, which re-claims it (error_code claim_abandoned).
  * settling keeps the answer about to be served (its settlement transaction not known yet), so a
  * payment settled by a process that died before recording it still has its answer.
  * settle_pending: the facilitator gave no final word and the chain could not tell yet; the served
@@ -76,14 +78,25 @@ export interface LedgerPatch {
   signedReceipt?: unknown;
 }
 
+/** Extra conditions of a transition: the row must also satisfy these, or nothing changes. */
+export interface LedgerGuard {
+  /** The row was last claimed by this request (a claimant only moves its own claim). */
+  requestId?: string;
+  /** The row was last touched before this time (a claim or settlement its owner stopped renewing). */
+  updatedBefore?: Date;
+}
+
 export interface PaymentLedger {
   /**
    * Atomically reserve a payment: inserts a claimed row, or re-claims a released one.
    * Any other existing row (claimed, settling, settled, settle_failed, settle_pending) is returned unchanged.
    */
   claim(claim: LedgerClaim): Promise<ClaimOutcome>;
-  /** Moves the row to `to` only if it is in one of `from`; returns the updated row or null. */
-  transition(x402RequestId: string, from: readonly LedgerState[], to: LedgerState, patch?: LedgerPatch): Promise<LedgerEntry | null>;
+  /**
+   * Moves the row to `to` only if it is in one of `from` (and meets `guard`); returns the updated row
+   * or null. Every transition touches the row (updated_at), a move to the same state included.
+   */
+  transition(x402RequestId: string, from: readonly LedgerState[], to: LedgerState, patch?: LedgerPatch, guard?: LedgerGuard): Promise<LedgerEntry | null>;
   get(x402RequestId: string): Promise<LedgerEntry | null>;
   /**
    * Newest first (by creation), for operators; `leastRecentlyUpdated`: the rows untouched longest first,

@@ -1,4 +1,4 @@
-import type { ClaimOutcome, LedgerClaim, LedgerEntry, LedgerListOptions, LedgerPatch, LedgerState, PaymentLedger } from '@paysight/contracts';
+import type { ClaimOutcome, LedgerClaim, LedgerEntry, LedgerGuard, LedgerListOptions, LedgerPatch, LedgerState, PaymentLedger } from '@paysight/contracts';
 import type { Queryable } from '../database.js';
 import { StoreError, isStoreError } from '../errors.js';
 import { ledgerState, patchColumns, storedClaim, toEntry, type LedgerRow } from './rows.js';
@@ -40,6 +40,11 @@ SELECT false AS claimed, * FROM payment_ledger
 const CLAIM_ROUNDS = 3;
 const UNIQUE_VIOLATION = '23505';
 
+function validDate(name: string, value: Date): Date {
+  if (!(value instanceof Date) || Number.isNaN(value.getTime())) throw new StoreError('invalid_input', `${name} must be a valid date`);
+  return value;
+}
+
 export class SqlPaymentLedger implements PaymentLedger {
   constructor(private readonly db: Queryable) {}
 
@@ -64,17 +69,19 @@ export class SqlPaymentLedger implements PaymentLedger {
     throw new StoreError('query_failed', `claim of ${c.x402RequestId} neither claimed nor found its payment after ${CLAIM_ROUNDS} rounds`);
   }
 
-  async transition(x402RequestId: string, from: readonly LedgerState[], to: LedgerState, patch: LedgerPatch = {}): Promise<LedgerEntry | null> {
+  async transition(x402RequestId: string, from: readonly LedgerState[], to: LedgerState, patch: LedgerPatch = {}, guard: LedgerGuard = {}): Promise<LedgerEntry | null> {
     const target = ledgerState('to', to);
     const sources = from.map((state) => ledgerState('from', state));
     const columns = patchColumns(patch);
     if (sources.length === 0) return null;
-    const params: unknown[] = [target, x402RequestId, ...columns.map(([, value]) => value), ...sources];
-    const assignments = columns.map(([column, , cast = ''], i) => `, ${column} = $${i + 3}${cast}`).join('');
-    const placeholders = sources.map((_, i) => `$${i + 3 + columns.length}`).join(', ');
+    const params: unknown[] = [target, x402RequestId];
+    const assignments = columns.map(([column, value, cast = '']) => `, ${column} = $${params.push(value)}${cast}`).join('');
+    const conditions = [`state IN (${sources.map((state) => `$${params.push(state)}`).join(', ')})`];
+    if (guard.requestId !== undefined) conditions.push(`request_id = $${params.push(guard.requestId)}`);
+    if (guard.updatedBefore !== undefined) conditions.push(`updated_at < $${params.push(validDate('updatedBefore', guard.updatedBefore))}`);
     const [row] = await this.db.query<LedgerRow>(
       `UPDATE payment_ledger SET state = $1, updated_at = now()${assignments}
-        WHERE x402_request_id = $2 AND state IN (${placeholders}) RETURNING *`,
+        WHERE x402_request_id = $2 AND ${conditions.join(' AND ')} RETURNING *`,
       params,
     );
     return row ? toEntry(row) : null;
@@ -91,7 +98,7 @@ export class SqlPaymentLedger implements PaymentLedger {
       throw new StoreError('invalid_input', `limit must be an integer from 1 to ${MAX_LIST_LIMIT}`);
     }
     const { updatedBefore } = options;
-    if (updatedBefore !== undefined && (!(updatedBefore instanceof Date) || Number.isNaN(updatedBefore.getTime()))) throw new StoreError('invalid_input', 'updatedBefore must be a valid date');
+    if (updatedBefore !== undefined) validDate('updatedBefore', updatedBefore);
     const params: unknown[] = [];
     const conditions: string[] = [];
     if (options.state !== undefined) conditions.push(`state = $${params.push(ledgerState('state', options.state))}`);
@@ -103,7 +110,7 @@ export class SqlPaymentLedger implements PaymentLedger {
   }
 
   async pruneResults(before: Date, limit: number): Promise<number> {
-    if (!(before instanceof Date) || Number.isNaN(before.getTime())) throw new StoreError('invalid_input', 'before must be a valid date');
+    validDate('before', before);
     if (!Number.isInteger(limit) || limit < 1 || limit > MAX_PRUNE_LIMIT) throw new StoreError('invalid_input', `limit must be an integer from 1 to ${MAX_PRUNE_LIMIT}`);
     // SKIP LOCKED: instances pruning together take different rows instead of waiting on each other.
     const rows = await this.db.query(
