@@ -175,7 +175,7 @@ if (!TEST_DATABASE_URL) process.stderr.write('Skipping the crash tests: they nee
     running.delete(second);
   });
 
-  it('(b) killed after settling was recorded, before the transfer was mined: 409 payment_pending_settlement with Retry-After once the row is stale, then settle_failed with nothing charged once the authorization is dead', async () => {
+  it('(b) killed after settling was recorded, before the transfer was mined: the reconciler holds it as settle_interrupted; presented again while the authorization is good, the settlement is resumed and the kept answer served, charged once, the tool not run again', async () => {
     const first = await startInstance();
     const paid = await signedPayment(first);
     const payeeBefore = await usdcBalance(payTo);
@@ -187,11 +187,46 @@ if (!TEST_DATABASE_URL) process.stderr.write('Skipping the crash tests: they nee
     expect(await cut).toBe('cut');
     const abandoned = await row(paid.x402RequestId);
     expect(abandoned).toMatchObject({ state: 'settling', resultJson: { ok: true } });
+    const readsAfterRun = toolReads.requests();
 
     const second = await startInstance();
     // The restarted instance's background reconciler takes it from settling: the transfer is not on chain, the authorization still valid.
     const held = await rowIn(paid.x402RequestId, 'settle_pending');
     expect(held).toMatchObject({ errorCode: 'settle_interrupted', resultJson: { ok: true } });
+    expect(await authorizationUsed(paid.buyer.address, paid.nonce)).toBe(false);
+
+    facilitator.set('pass');
+    const served = await answerOf(await post(second.url, paid.headers));
+    expect([served.status, served.replay]).toEqual([200, null]);
+    expect(served.body).toEqual(held!.resultJson);
+    const [transfer, ...more] = await transfersFrom(paid.buyer.address, paid.fromBlock);
+    expect([transfer?.args.to, transfer?.args.value, more]).toEqual([payTo, PRICE, []]);
+    expect(decodePaymentResponseHeader(served.receipt!)).toMatchObject({ success: true, transaction: transfer!.transactionHash, payer: paid.buyer.address });
+    expect(await row(paid.x402RequestId)).toMatchObject({ state: 'settled', settlementTx: transfer!.transactionHash, errorCode: null });
+
+    const again = await answerOf(await post(second.url, paid.headers));
+    expect([again.status, again.replay, again.receipt]).toEqual([200, 'true', served.receipt]);
+    expect(toolReads.requests()).toBe(readsAfterRun);
+    expect(await usdcBalance(paid.buyer.address)).toBe(FUNDS - PRICE);
+    expect(await usdcBalance(payTo)).toBe(payeeBefore + PRICE);
+    await second.close();
+    running.delete(second);
+  });
+
+  it('(b, expired) killed after settling was recorded, and the payment not presented again in time: 409 payment_pending_settlement meanwhile, then settle_failed with nothing charged once the authorization is dead', async () => {
+    const first = await startInstance();
+    const paid = await signedPayment(first);
+    const payeeBefore = await usdcBalance(payTo);
+    facilitator.set('hang', ['settle']);
+    const settlesBefore = facilitator.received.settle;
+    const cut = presentToDoomed(first, paid.headers);
+    await until('the settle request at the facilitator', async () => facilitator.received.settle > settlesBefore);
+    await crash(first);
+    expect(await cut).toBe('cut');
+
+    const second = await startInstance();
+    const held = await rowIn(paid.x402RequestId, 'settle_pending');
+    // Presented while the settlement is still cut off (the facilitator still hangs): resumed, no final word, held.
     const meanwhile = await answerOf(await post(second.url, paid.headers));
     expect([meanwhile.status, meanwhile.body.error?.code, meanwhile.retryAfter]).toEqual([409, 'payment_pending_settlement', '1']);
 

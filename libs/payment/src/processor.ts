@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type CatalogEntry, type LedgerEntry, PAYMENT, type PaymentIdBinding, type PaymentIdentifierStore, type PaymentLedger, fingerprint, isChainUnavailable } from '@paysight/contracts';
+import { type CatalogEntry, type LedgerEntry, type LedgerPatch, PAYMENT, type PaymentIdBinding, type PaymentIdentifierStore, type PaymentLedger, fingerprint, isChainUnavailable } from '@paysight/contracts';
 import type { Address, Hex } from 'viem';
 import type { AuthorizationReader } from './authorization-reader.js';
 import type { Challenge, ChallengeReason } from './challenge.js';
@@ -9,7 +9,7 @@ import { type FacilitatorClient, isFacilitatorUnavailable } from './facilitator-
 import { matchPayment } from './match.js';
 import { payeeAddress, paymentRequirements } from './offer.js';
 import { DEFAULT_CLAIM_LEASE_MS, renewingLease } from './claim-lease.js';
-import { SETTLE_CHAIN_CHECK_TIMEOUT_MS, defaultStaleAfterMs, withDeadline } from './settling-window.js';
+import { SETTLE_CHAIN_CHECK_TIMEOUT_MS, SETTLE_INTERRUPTED, defaultStaleAfterMs, withDeadline } from './settling-window.js';
 import type {
   PaidCallOutcome,
   PaidOutcome,
@@ -98,6 +98,8 @@ type SettleVerdict =
   | { status: 'unknown'; reason: string };
 
 const TX_HASH = /^0x[0-9a-fA-F]{64}$/;
+/** A cut-off settlement is resumed only with at least this long left before validBefore (room to mine it). */
+const RESUME_MARGIN_SECONDS = 15n;
 
 const inProgress = (x402RequestId: string): PaymentInProgressOutcome => ({ kind: 'payment_in_progress', x402RequestId });
 const unavailable = (source: UnavailableSource, message: string, x402RequestId: string | null): UnavailableOutcome => ({ kind: 'unavailable', source, message, x402RequestId });
@@ -240,6 +242,69 @@ export function createPaidCallProcessor(options: PaidCallProcessorOptions): Paid
     return definite ? { status: 'failed', reason } : { status: 'unknown', reason };
   }
 
+  interface Settling<R> {
+    x402RequestId: string;
+    protocolVersion: 1 | 2;
+    payer: Address;
+    resourceUrl: string;
+    /** The answer served for the settlement. */
+    answer: (settlement: Settlement) => R;
+    /** Keep that answer with the row (false: the row keeps the answer it has). */
+    keep: boolean;
+  }
+
+  /** Records the settle verdict of a row in settling and gives the payer its outcome. */
+  async function concludeSettlement<R>(paid: Settling<R>, verdict: SettleVerdict, reject: Reject): Promise<PaidCallOutcome<R>> {
+    const { x402RequestId, protocolVersion, payer } = paid;
+    if (verdict.status === 'failed') {
+      await ledger.transition(x402RequestId, ['settling'], 'settle_failed', { errorCode: verdict.reason, resultJson: null }).catch(() => null);
+      return reject('settlement_failed', {
+        code: 'settlement_failed',
+        message: `The payment could not be settled (${verdict.reason}). Nothing was charged and the result is withheld; sign a new payment to retry.`,
+        details: { reason: 'settlement_failed', facilitatorReason: verdict.reason, x402RequestId },
+      });
+    }
+    if (verdict.status === 'unknown') {
+      // The answer kept since settling waits with the row: once the reconciler finds the transfer,
+      // presenting the payment again serves it; no second run, no second charge.
+      const held = await ledger.transition(x402RequestId, ['settling'], 'settle_pending', { errorCode: verdict.reason }).catch(() => null);
+      if (held) return settlementPending(x402RequestId);
+      return unavailable('store', 'The settlement of this payment is not confirmed yet and the ledger could not record it; the result is withheld. The payment will not be charged twice.', x402RequestId);
+    }
+
+    const settlement: Settlement = { transaction: verdict.transaction, network: PAYMENT.network, payer };
+    const served = paid.answer(settlement);
+    const resultHash = fingerprint(served);
+    const extensions = await signedReceipt(paid.resourceUrl, settlement, x402RequestId, resultHash);
+    const settledPatch = { settlementTx: settlement.transaction, resultHash, ...(extensions ? { signedReceipt: extensions } : {}) };
+    // An answer the store refuses to keep (not JSON, too large) must not leave the payment looking in progress.
+    const settled = (patch: LedgerPatch) => ledger.transition(x402RequestId, ['settling'], 'settled', patch);
+    const ledgerEntry = await (paid.keep ? settled({ ...settledPatch, resultJson: served }).catch(() => settled(settledPatch)) : settled(settledPatch)).catch(() => null);
+    return { kind: 'paid', replay: false, result: served, settlement, receipt: receiptOf(settlement, protocolVersion, extensions), x402RequestId, protocolVersion, ledgerEntry };
+  }
+
+  /**
+   * A settlement a dead process cut off (its row abandoned in settling, or moved to settle_pending by
+   * the reconciler for that reason) whose answer is kept: the same payment presented again, while its
+   * authorization is still good, settles it now and is served the kept answer. One presentation takes
+   * it (a guarded move back to settling); a transfer the cut-off attempt made after all is found on
+   * chain by settle's check, so it is never paid twice.
+   */
+  const resumable = (entry: LedgerEntry, nowSeconds: bigint) =>
+    (abandoned(entry) || (entry.state === 'settle_pending' && entry.errorCode === SETTLE_INTERRUPTED)) &&
+    entry.resultJson !== null &&
+    entry.validBefore !== null &&
+    BigInt(entry.validBefore) > nowSeconds + RESUME_MARGIN_SECONDS;
+
+  async function resumeSettlement<R>(entry: LedgerEntry, payment: { payload: PaymentPayloadV2; requirements: PaymentRequirements; authorization: Eip3009Authorization }, resourceUrl: string, reject: Reject): Promise<PaidCallOutcome<R>> {
+    const { x402RequestId, payer } = entry;
+    const guard = entry.state === 'settling' ? { updatedBefore: new Date(clock().getTime() - staleAfterMs) } : {};
+    const taken = await ledger.transition(x402RequestId, [entry.state], 'settling', { errorCode: null }, guard).catch(() => null);
+    if (!taken) return settlementPending(x402RequestId);
+    const verdict = await settle(payment.payload, payment.requirements, payment.authorization, payer);
+    return concludeSettlement({ x402RequestId, protocolVersion: entry.protocolVersion, payer, resourceUrl, answer: () => entry.resultJson as R, keep: false }, verdict, reject);
+  }
+
   return {
     challenge: (entry, resourceUrl) => offers.unsigned(entry, resourceUrl),
     receiptSigner: receiptSigner ? receiptSignerIdentity(receiptSigner) : null,
@@ -300,6 +365,7 @@ export function createPaidCallProcessor(options: PaidCallProcessorOptions): Paid
         return storeDown();
       }
       if (binding && binding.requestFingerprint !== requestFingerprint) return idConflict(binding);
+      const nowSeconds = BigInt(Math.floor(clock().getTime() / 1000));
       if (known && known.state !== 'released') {
         if (known.signatureHash !== null && known.signatureHash !== signatureHash) {
           return reject('invalid', {
@@ -307,6 +373,9 @@ export function createPaidCallProcessor(options: PaidCallProcessorOptions): Paid
             message: 'This authorization was claimed with another signature; only the signed payment itself gets its answer again.',
             details: { reason: 'signature_mismatch', x402RequestId },
           });
+        }
+        if (known.requestFingerprint === requestFingerprint && resumable(known, nowSeconds)) {
+          return resumeSettlement<R>(known, { payload: paymentPayload, requirements, authorization }, call.resourceUrl, reject);
         }
         if (known.requestFingerprint !== requestFingerprint || !leaseExpired(known)) return previouslySeen(known, requestFingerprint, call.resourceUrl, reject);
         // Its claimant died while the tool ran (nothing was sent for settlement): this presentation takes
@@ -320,7 +389,6 @@ export function createPaidCallProcessor(options: PaidCallProcessorOptions): Paid
         if (!freed) return inProgress(x402RequestId);
       }
 
-      const nowSeconds = BigInt(Math.floor(clock().getTime() / 1000));
       if (BigInt(authorization.validBefore) <= nowSeconds || BigInt(authorization.validAfter) > nowSeconds) {
         const expired = BigInt(authorization.validBefore) <= nowSeconds;
         return reject('invalid', {
@@ -421,33 +489,7 @@ export function createPaidCallProcessor(options: PaidCallProcessorOptions): Paid
       if (!settling) return storeDown();
 
       const verdictOfSettle = await settle(paymentPayload, requirements, authorization, payer);
-      if (verdictOfSettle.status === 'failed') {
-        await ledger.transition(x402RequestId, ['settling'], 'settle_failed', { errorCode: verdictOfSettle.reason, resultJson: null }).catch(() => null);
-        return reject('settlement_failed', {
-          code: 'settlement_failed',
-          message: `The payment could not be settled (${verdictOfSettle.reason}). Nothing was charged and the result is withheld; sign a new payment to retry.`,
-          details: { reason: 'settlement_failed', facilitatorReason: verdictOfSettle.reason, x402RequestId },
-        });
-      }
-      if (verdictOfSettle.status === 'unknown') {
-        // The answer kept since settling waits with the row: once the reconciler finds the transfer,
-        // presenting the payment again serves it; no second run, no second charge.
-        const held = await ledger.transition(x402RequestId, ['settling'], 'settle_pending', { errorCode: verdictOfSettle.reason }).catch(() => null);
-        if (held) return settlementPending(x402RequestId);
-        return unavailable('store', 'The settlement of this payment is not confirmed yet and the ledger could not record it; the result is withheld. The payment will not be charged twice.', x402RequestId);
-      }
-
-      const settlement: Settlement = { transaction: verdictOfSettle.transaction, network: PAYMENT.network, payer };
-      const served = serveWith(settlement);
-      const resultHash = fingerprint(served);
-      const extensions = await signedReceipt(call.resourceUrl, settlement, x402RequestId, resultHash);
-      const settledPatch = { settlementTx: settlement.transaction, resultHash, ...(extensions ? { signedReceipt: extensions } : {}) };
-      // An answer the store refuses to keep (not JSON, too large) must not leave the payment looking in progress.
-      const ledgerEntry = await ledger
-        .transition(x402RequestId, ['settling'], 'settled', { ...settledPatch, resultJson: served })
-        .catch(() => ledger.transition(x402RequestId, ['settling'], 'settled', settledPatch))
-        .catch(() => null);
-      return { kind: 'paid', replay: false, result: served, settlement, receipt: receiptOf(settlement, protocolVersion, extensions), x402RequestId, protocolVersion, ledgerEntry };
+      return concludeSettlement({ x402RequestId, protocolVersion, payer, resourceUrl: call.resourceUrl, answer: serveWith, keep: true }, verdictOfSettle, reject);
     },
   };
 }

@@ -1,7 +1,7 @@
 import type { LedgerEntry, PaymentLedger } from '@paysight/contracts';
 import type { AuthorizationReader, AuthorizationState } from './authorization-reader.js';
 import { type PeriodicTask, startPeriodic } from './periodic.js';
-import { defaultStaleAfterMs } from './settling-window.js';
+import { SETTLE_INTERRUPTED, defaultStaleAfterMs } from './settling-window.js';
 
 export const DEFAULT_RECONCILE_INTERVAL_MS = 30_000;
 export const DEFAULT_RECONCILE_BATCH_SIZE = 100;
@@ -120,7 +120,7 @@ export function createReconciler(options: ReconcilerOptions): Reconciler {
       const staleBefore = new Date(clock().getTime() - staleAfterMs);
       const abandoned = (state: 'claimed' | 'settling') => ledger.list({ state, updatedBefore: staleBefore, limit: batchSize, order: 'leastRecentlyUpdated' });
 
-      for (const entry of await abandoned('settling')) await ledger.transition(entry.x402RequestId, ['settling'], 'settle_pending', { errorCode: 'settle_interrupted' });
+      for (const entry of await abandoned('settling')) await ledger.transition(entry.x402RequestId, ['settling'], 'settle_pending', { errorCode: SETTLE_INTERRUPTED });
       for (const entry of await ledger.list({ state: 'settle_pending', limit: batchSize, order: 'leastRecentlyUpdated' })) {
         const verdict = await reconcilePending(entry);
         if (!verdict) continue;

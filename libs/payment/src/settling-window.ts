@@ -1,6 +1,9 @@
 /** The processor's chain check after a settle without a final answer gives up after this long (the payment is then held as settle_pending). */
 export const SETTLE_CHAIN_CHECK_TIMEOUT_MS = 10_000;
 
+/** error_code of a row a dead process left in settling, once the reconciler moved it to settle_pending. */
+export const SETTLE_INTERRUPTED = 'settle_interrupted';
+
 /** The facilitator's settle deadline when none is configured (FACILITATOR_SETTLE_TIMEOUT_MS). */
 export const DEFAULT_SETTLE_TIMEOUT_MS = 60_000;
 

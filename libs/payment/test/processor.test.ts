@@ -429,6 +429,60 @@ describe('cancelled authorizations and payments a dead process left in settling'
   });
 });
 
+describe('a settlement a dead process cut off, its answer kept', () => {
+  /** A row as a process killed after it recorded settling (the answer kept) and before the transfer leaves it. */
+  async function cutOffSettlement() {
+    const { payee, headers } = await paymentFor();
+    const { from, nonce, validBefore } = authorizationOf(headers);
+    const x402RequestId = x402RequestIdOf({ network: 'eip155:8453', asset: USDC, payer: from, nonce });
+    const signatureHash = paymentSignatureHash(signatureOf(headers));
+    const requestFingerprint = fingerprint({ tool: walletSnapshot.id, input: { address: '0x1234567890123456789012345678901234567890' } });
+    await store.ledger.claim(newLedgerClaim({ x402RequestId, asset: USDC, payer: from, payTo: payee, nonce, validBefore, signatureHash, requestFingerprint }));
+    const settling = (await store.ledger.transition(x402RequestId, ['claimed'], 'settling', { resultJson: { answer: 'kept' }, resultHash: fingerprint({ answer: 'kept' }) }))!;
+    return { payee, headers, x402RequestId, settling };
+  }
+
+  it('abandoned in settling: the same payment presented again (3 at once) settles it now, once, and is served the kept answer without running the tool; then it replays', async () => {
+    const { payee, headers, x402RequestId, settling } = await cutOffSettlement();
+    const handler = countingHandler({ answer: 'never run' });
+    const payments = processor(payee, { staleAfterMs: 1_000, clock: () => new Date(settling.updatedAt.getTime() + 1_001) });
+    const outcomes = await Promise.all(Array.from({ length: 3 }, () => payments.handle(call(headers, handler.run))));
+    const served = outcomes.filter((o) => o.kind === 'paid' && !o.replay);
+    expect(served).toEqual([expect.objectContaining({ result: { answer: 'kept' } })]);
+    expect(outcomes.every((o) => o.kind === 'paid' || o.kind === 'settlement_pending' || o.kind === 'payment_in_progress')).toBe(true);
+    expect(handler.runs).toBe(0);
+    expect(await chain.usdcBalance(payee)).toBe(PRICE);
+    const row = await store.ledger.get(x402RequestId);
+    expect(row).toMatchObject({ state: 'settled', errorCode: null, resultJson: { answer: 'kept' }, settlementTx: expect.stringMatching(/^0x[0-9a-f]{64}$/) });
+    const again = expectKind(await payments.handle(call(headers, handler.run)), 'paid');
+    expect([again.replay, again.result, again.receipt.transaction]).toEqual([true, { answer: 'kept' }, row!.settlementTx]);
+  });
+
+  it('moved to settle_pending by the reconciler (settle_interrupted): settled when presented again; a payment the facilitator itself left pending is not resubmitted', async () => {
+    const interrupted = await cutOffSettlement();
+    await store.ledger.transition(interrupted.x402RequestId, ['settling'], 'settle_pending', { errorCode: 'settle_interrupted' });
+    const handler = countingHandler({ answer: 'never run' });
+    expect(expectKind(await processor(interrupted.payee).handle(call(interrupted.headers, handler.run)), 'paid').result).toEqual({ answer: 'kept' });
+    expect(await chain.usdcBalance(interrupted.payee)).toBe(PRICE);
+
+    const broadcast = await cutOffSettlement();
+    await store.ledger.transition(broadcast.x402RequestId, ['settling'], 'settle_pending', { errorCode: 'settlement_pending' });
+    expectKind(await processor(broadcast.payee, { facilitator: createHttpFacilitatorClient({ url: DEAD_FACILITATOR }) }).handle(call(broadcast.headers, handler.run)), 'settlement_pending');
+    expect(await store.ledger.get(broadcast.x402RequestId)).toMatchObject({ state: 'settle_pending', errorCode: 'settlement_pending' });
+    expect(handler.runs).toBe(0);
+  });
+
+  it('not resumed once too little of the authorization is left to mine a settlement: pending, for the reconciler', async () => {
+    const { payee, headers, x402RequestId, settling } = await cutOffSettlement();
+    const { validBefore } = authorizationOf(headers);
+    const lateClock = () => new Date((Number(validBefore) - 10) * 1000);
+    expect(lateClock().getTime()).toBeGreaterThan(settling.updatedAt.getTime() + 1_000);
+    const outcome = await processor(payee, { staleAfterMs: 1_000, clock: lateClock, facilitator: createHttpFacilitatorClient({ url: DEAD_FACILITATOR }) }).handle(call(headers, () => Promise.resolve('never')));
+    expectKind(outcome, 'settlement_pending');
+    expect(await store.ledger.get(x402RequestId)).toMatchObject({ state: 'settling' });
+  });
+});
+
 describe('a claim whose claimant stopped renewing its lease (its process died while the tool ran)', () => {
   const LEASE_MS = 15_000;
   const INPUT = { address: '0x1234567890123456789012345678901234567890' };
