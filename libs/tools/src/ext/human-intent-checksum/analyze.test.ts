@@ -213,7 +213,8 @@ describe('human-intent-checksum verify', () => {
   it('binds the EIP-712 signature to its chainId', async () => {
     const i = intent();
     const onBase = await sign(i, 'eip712');
-    expect((await run(await verifying(i, { authorization: { ...onBase, chainId: 1 } }))).signatureStatus).toBe('invalid');
+    const claimedOnMainnet = { ...onBase, chainId: 1 } as IntentInput['authorization'];
+    expect((await run(await verifying(i, { authorization: claimedOnMainnet }))).signatureStatus).toBe('invalid');
     expect((await run(await verifying(i, { authorization: await sign(i, 'eip712', alice, intentChecksumOf(i), 1) }))).signatureStatus).toBe('valid');
   });
 
