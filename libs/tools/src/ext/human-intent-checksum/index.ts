@@ -76,7 +76,7 @@ function issue(input: IntentInput, checks: IntentChecks, evaluated: ReturnType<t
         evaluatedAtSource: evaluated.source,
         toSign: {
           eip191: { message: payload.message },
-          eip712: { domain: { ...HUMAN_INTENT_DOMAIN, chainId: 'the signer\'s choice, sent back as authorization.chainId' }, types: HUMAN_INTENT_TYPES, primaryType: 'HumanIntent', message: payload.typedData.message },
+          eip712: { domain: HUMAN_INTENT_DOMAIN, types: HUMAN_INTENT_TYPES, primaryType: 'HumanIntent', message: payload.typedData.message, domainNote: 'Add chainId (and verifyingContract if wanted) to the domain, and send them back in the authorization.' },
         },
       },
       intentChecksum: checks.checksum,

@@ -14,7 +14,7 @@ export interface VersionSignatureCheck {
 }
 
 /** Owner-key statuses and algorithm names compare without case or surrounding space. */
-export const label = (value: string) => value.trim().toLowerCase();
+const label = (value: string) => value.trim().toLowerCase();
 export const isActive = (key: AgentVersion['ownerKeys'][number]) => label(key.status) === 'active';
 
 /** 32 raw bytes from hex (0x optional) or base64 / base64url; null when it is neither. */
