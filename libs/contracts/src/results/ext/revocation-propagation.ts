@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { extendedResult } from '../../envelopes/extended.js';
+import { extendedResult, sha256Fingerprint } from '../../envelopes/extended.js';
 
 /** Whether the revoker was shown to be the grantor (docs/tools/ext.md). */
 export const REVOCATION_AUTHORIZATION_STATUSES = ['authorized', 'authorized_without_grant_proof', 'grant_proof_missing', 'grant_proof_invalid', 'not_grantor', 'invalid_signature', 'unsupported_signer'] as const;
@@ -8,7 +8,7 @@ export const COMPLETION_STATUSES = ['completed', 'partial', 'failed'] as const;
 
 export const revocationPropagationResult = extendedResult('first', {
   authorizationStatus: z.enum(REVOCATION_AUTHORIZATION_STATUSES),
-  revocationId: z.string().regex(/^sha256:[0-9a-f]{64}$/).meta({ description: 'sha256: + hex of the RFC 8785 canonical JSON of the revocation as sent.' }),
+  revocationId: sha256Fingerprint.meta({ examples: [`sha256:${'c2'.repeat(32)}`], description: 'sha256: + hex of the RFC 8785 canonical JSON of the revocation as sent.' }),
   targetResults: z.array(
     z.object({
       targetId: z.string(),
