@@ -15,6 +15,9 @@ import { agentWalletProfile } from './trust/agent-wallet-profile/index.js';
 import { recursiveCommerceLoopBreaker } from './ext/recursive-commerce-loop-breaker/index.js';
 import { micropurchaseFragmentationGuard } from './ext/micropurchase-fragmentation-guard/index.js';
 import { conflictOfInterestScanner } from './ext/conflict-of-interest-scanner/index.js';
+import { humanIntentChecksum } from './ext/human-intent-checksum/index.js';
+import { revocationPropagation } from './ext/revocation-propagation/index.js';
+import { versionContinuityProof } from './ext/version-continuity-proof/index.js';
 
 /** Each tool id's module is declared against that id's own catalog entry. */
 type ToolRegistry = { readonly [Id in ToolId]?: ToolModule<CatalogEntryOf<Id>> };
@@ -37,6 +40,9 @@ export const TOOL_MODULES = {
   recursive_commerce_loop_breaker: recursiveCommerceLoopBreaker,
   micropurchase_fragmentation_guard: micropurchaseFragmentationGuard,
   conflict_of_interest_scanner: conflictOfInterestScanner,
+  human_intent_checksum: humanIntentChecksum,
+  revocation_propagation: revocationPropagation,
+  version_continuity_proof: versionContinuityProof,
 } as const satisfies ToolRegistry;
 
 /**

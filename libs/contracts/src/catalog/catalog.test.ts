@@ -21,6 +21,9 @@ const SPEC_PRICES: [string, string, string, string][] = [
   ['/api/ext/recursive-commerce-loop-breaker', 'recursive_commerce_loop_breaker', '0.01', '10000'],
   ['/api/ext/micropurchase-fragmentation-guard', 'micropurchase_fragmentation_guard', '0.01', '10000'],
   ['/api/ext/conflict-of-interest-scanner', 'conflict_of_interest_scanner', '0.01', '10000'],
+  ['/api/ext/human-intent-checksum', 'human_intent_checksum', '0.05', '50000'],
+  ['/api/ext/revocation-propagation', 'revocation_propagation', '0.25', '250000'],
+  ['/api/ext/version-continuity-proof', 'version_continuity_proof', '0.01', '10000'],
 ];
 
 /** Requests the spec marks "additional properties allowed"; every other request is closed. */
@@ -43,6 +46,9 @@ const SPEC_MCP_NAMES: Record<string, string> = {
   recursive_commerce_loop_breaker: 'ext_recursive_commerce_loop_breaker',
   micropurchase_fragmentation_guard: 'ext_micropurchase_fragmentation_guard',
   conflict_of_interest_scanner: 'ext_conflict_of_interest_scanner',
+  human_intent_checksum: 'ext_human_intent_checksum',
+  revocation_propagation: 'ext_revocation_propagation',
+  version_continuity_proof: 'ext_version_continuity_proof',
 };
 
 describe('catalog', () => {
@@ -58,11 +64,11 @@ describe('catalog', () => {
     expect(CATALOG.map((t) => t.path).sort()).toEqual(SPEC_PRICES.map(([p]) => p).sort());
   });
 
-  it('marks only the spec exceptions as not read-only', () => {
+  it('marks only the spec exceptions as not read-only, and revocation propagation as destructive', () => {
     const notReadOnly = CATALOG.filter((t) => !t.annotations.readOnlyHint).map((t) => t.id).sort();
-    expect(notReadOnly).toEqual(['deep_wallet_report', 'saved_report']);
+    expect(notReadOnly).toEqual(['deep_wallet_report', 'revocation_propagation', 'saved_report']);
     for (const t of CATALOG) {
-      expect(t.annotations).toMatchObject({ destructiveHint: false, idempotentHint: false, openWorldHint: true });
+      expect(t.annotations).toMatchObject({ destructiveHint: t.id === 'revocation_propagation', idempotentHint: false, openWorldHint: true });
     }
   });
 

@@ -1,5 +1,12 @@
 import { conflictScannerRequest, fragmentationGuardRequest, loopBreakerRequest } from '../schemas/ext.js';
 import { conflictScannerResult, fragmentationGuardResult, loopBreakerResult } from '../results/ext.js';
+import { humanIntentChecksumRequest } from '../schemas/ext/human-intent-checksum.js';
+import { revocationPropagationRequest } from '../schemas/ext/revocation-propagation.js';
+import { versionContinuityRequest } from '../schemas/ext/version-continuity-proof.js';
+import { humanIntentChecksumResult } from '../results/ext/human-intent-checksum.js';
+import { revocationPropagationResult } from '../results/ext/revocation-propagation.js';
+import { versionContinuityResult } from '../results/ext/version-continuity-proof.js';
+import { HUMAN_INTENT_EXAMPLE, REVOCATION_EXAMPLE, VERSION_CONTINUITY_EXAMPLE } from './ext-examples.js';
 import { defineTool } from './entry.js';
 
 const EXTENDED = { kind: 'extended' } as const;
@@ -91,5 +98,51 @@ export const EXT_TOOLS = [
       ],
       selectionPolicy: { objective: 'cheapest reliable price feed', weights: { price: 0.5, quality: 0.3, latency: 0.2 }, materialDeviationPercent: 10, allowedDisclosedRelationships: ['referral'], blockUndisclosedFinancialBenefit: true },
     },
+  }),
+  defineTool({
+    id: 'human_intent_checksum',
+    slug: 'human-intent-checksum',
+    path: '/api/ext/human-intent-checksum',
+    mcpName: 'ext_human_intent_checksum',
+    title: 'Human intent checksum',
+    description:
+      'Issues a canonical checksum (RFC 8785, sha256) of what a person allowed an agent to do, or verifies one: the checksum, the person\'s EIP-191 or EIP-712 signature over it, expiry, and a proposed action against the intent\'s limits (amount, payees, resources, networks, currency, purpose).',
+    price: '0.05',
+    family: 'ext',
+    envelope: EXTENDED,
+    request: humanIntentChecksumRequest,
+    result: humanIntentChecksumResult,
+    example: HUMAN_INTENT_EXAMPLE,
+  }),
+  defineTool({
+    id: 'revocation_propagation',
+    slug: 'revocation-propagation',
+    path: '/api/ext/revocation-propagation',
+    mcpName: 'ext_revocation_propagation',
+    title: 'Revocation propagation',
+    description:
+      'Checks that a revocation is signed by the grantor of the revoked grant (not whoever pays for the call), then prepares one signed-revocation notice per opted-in, verified target, bounded in fan-out. Paysight contacts no target: it returns the notices and their hashes for the caller to deliver.',
+    price: '0.25',
+    family: 'ext',
+    envelope: EXTENDED,
+    annotations: { readOnlyHint: false, destructiveHint: true },
+    request: revocationPropagationRequest,
+    result: revocationPropagationResult,
+    example: REVOCATION_EXAMPLE,
+  }),
+  defineTool({
+    id: 'version_continuity_proof',
+    slug: 'version-continuity-proof',
+    path: '/api/ext/version-continuity-proof',
+    mcpName: 'ext_version_continuity_proof',
+    title: 'Version continuity proof',
+    description:
+      'Before an agent\'s reputation passes to its new version: is the new version signed by an active owner key of the old one, and what changed (owner keys, wallets, routes, schemas, permission scopes, dependencies). A weighted continuity score against a threshold, with schema breaks and unapproved privilege expansion blocking.',
+    price: '0.01',
+    family: 'ext',
+    envelope: EXTENDED,
+    request: versionContinuityRequest,
+    result: versionContinuityResult,
+    example: VERSION_CONTINUITY_EXAMPLE,
   }),
 ] as const;

@@ -231,6 +231,42 @@ export const WORKFLOWS: readonly Workflow[] = [
       },
     ],
   },
+  {
+    id: 'mandate_holder_upgrade',
+    title: 'An agent holding a person\'s mandate ships a new version',
+    whenToUse: 'A person signed an intent for an agent, and the agent now runs a new version: check the new version is the same owner\'s, that the next action keeps within the signed intent, and withdraw the intent from the services that hold it when it does not.',
+    reasonCode: 'guard_autonomous_commerce',
+    steps: [
+      {
+        tool: 'version_continuity_proof',
+        purpose: 'Whether an active owner key of the old version signed the new one, and what changed (keys, wallets, routes, schemas, scopes). Stop trusting the mandate when its decision is block.',
+        inputs: [
+          { field: 'previousVersion', from: { caller: 'the signed manifest of the version the person gave the mandate to' } },
+          { field: 'currentVersion', from: { caller: 'the signed manifest of the version now running' } },
+        ],
+      },
+      {
+        tool: 'human_intent_checksum',
+        purpose: 'Before the new version acts: the intent\'s checksum, the person\'s signature over it, its expiry, and the action against its limits.',
+        inputs: [
+          { field: 'intent', from: { caller: 'the intent the person signed' } },
+          { field: 'authorization', from: { caller: 'the person\'s signature over its checksum' } },
+          { field: 'proposedAction.agentId', from: fromRequest('version_continuity_proof', 'currentVersion.agentId') },
+        ],
+      },
+      {
+        tool: 'revocation_propagation',
+        purpose: 'When the person withdraws the intent: checks that the person signed the revocation and prepares a notice for each opted-in service that holds the grant (Paysight sends none).',
+        inputs: [
+          { field: 'revocation.grantId', from: fromRequest('human_intent_checksum', 'intent.intentId') },
+          { field: 'revocation.grantor', from: fromRequest('human_intent_checksum', 'intent.principal') },
+          { field: 'revocation.grantChecksum', from: fromResult('human_intent_checksum', 'intentChecksum') },
+          { field: 'revocation.grantee', from: fromRequest('version_continuity_proof', 'currentVersion.agentId') },
+          { field: 'targets', from: { caller: 'the services that hold the grant, with their opt-in records' } },
+        ],
+      },
+    ],
+  },
 ];
 
 /** What running every step once costs: the sum of the catalog prices (per item for a forEach step). */

@@ -10,6 +10,9 @@ export const EXTENDED_DECISIONS_FIRST_GROUP = ['allow', 'block', 'review', 'comp
 /** decision values of the newer extended tools. */
 export const EXTENDED_DECISIONS = ['allow', 'block', 'review', 'insufficient_evidence', 'completed', 'partial', 'failed'] as const;
 
+/** A fingerprint the service writes: sha256: + 64 lower-case hex digits. */
+export const sha256Fingerprint = z.string().regex(/^sha256:[0-9a-f]{64}$/);
+
 export const extendedReason = z.object({
   code: z.string().meta({ description: 'Stable machine-readable reason code (snake_case).' }),
   message: z.string(),
@@ -49,7 +52,7 @@ export function extendedEnvelope<R extends z.ZodObject>(service: string, result:
     requestId: z.string(),
     service: z.literal(service),
     version: z.literal(EXTENDED_VERSION),
-    inputFingerprint: z.string().regex(/^sha256:[0-9a-f]{64}$/).meta({ description: 'sha256: + hex of the RFC 8785 canonical JSON of the input without the payment arguments (x402Payment, xPayment, paymentHeader).' }),
+    inputFingerprint: sha256Fingerprint.meta({ description: 'sha256: + hex of the RFC 8785 canonical JSON of the input without the payment arguments (x402Payment, xPayment, paymentHeader).' }),
     generatedAt: z.iso.datetime(),
     x402_request_id: z.string().optional(),
     pricePaid: z.looseObject({ amount: decimalString, currency: z.literal(PAYMENT.currency), network: z.literal(PAYMENT.networkName) }).optional(),

@@ -53,9 +53,18 @@ export function defineRequestOnlyTool<E extends CatalogEntry>(
   entry: E,
   analyze: (input: RequestOf<E>, context: AnalyzeContext) => ToolOutput<ResultOf<E>>,
 ): ToolModule<E> {
-  return defineToolModule<E, null>(entry, {
-    chains: () => [],
-    gather: () => Promise.resolve(null),
-    analyze: (input, _data, context) => analyze(input, context),
-  });
+  return defineCheckedRequestTool(entry, () => Promise.resolve(null), (input, _checks, context) => analyze(input, context));
+}
+
+/**
+ * A request-only tool whose analysis needs asynchronous work on the request first (signature
+ * recovery with viem is asynchronous): `check` does it from the request alone, in the gather step,
+ * and `analyze` stays a pure function of the request and the checks' outcome.
+ */
+export function defineCheckedRequestTool<E extends CatalogEntry, Checks>(
+  entry: E,
+  check: (input: RequestOf<E>) => Promise<Checks>,
+  analyze: (input: RequestOf<E>, checks: Checks, context: AnalyzeContext) => ToolOutput<ResultOf<E>>,
+): ToolModule<E> {
+  return defineToolModule<E, Checks>(entry, { chains: () => [], gather: (input) => check(input), analyze });
 }

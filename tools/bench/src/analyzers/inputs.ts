@@ -1,5 +1,7 @@
-import { toolById, type ToolId } from '@paysight/contracts';
+import { fingerprint, toolById, type ToolId } from '@paysight/contracts';
 import { prng as seeded } from '@paysight/testkit';
+import { grantSignedPayload, intentChecksumOf, intentSignedPayload, revocationIdOf, revocationSignedPayload, type SignedPayload } from '@paysight/tools';
+import { privateKeyToAccount } from 'viem/accounts';
 
 const hex = (random: () => number, digits: number) => Array.from({ length: digits }, () => Math.floor(random() * 16).toString(16)).join('');
 const address = (random: () => number) => `0x${hex(random, 40)}`;
@@ -116,9 +118,120 @@ function conflict(sellers: number, ids: number, relationships: number): BenchInp
   };
 }
 
+/** Fixed test keys (Hardhat/Anvil test mnemonic accounts 0 and 1): the signatures are real. */
+const PERSON = privateKeyToAccount('0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80');
+const OWNER = privateKeyToAccount('0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d');
+const signTyped = async (payload: Required<SignedPayload>) => ({
+  scheme: 'eip712' as const,
+  signer: PERSON.address,
+  chainId: 8453,
+  signature: await PERSON.signTypedData({ domain: { ...payload.typedData.domain, chainId: 8453 }, types: payload.typedData.types, primaryType: payload.typedData.primaryType, message: payload.typedData.message }),
+});
+
+/**
+ * human-intent-checksum in verify mode with every allow-list at its maximum (100 payees of 200
+ * characters, 100 resource patterns of 1,024, 20 networks), an action whose resource matches only
+ * the last prefix pattern. `tampered`: the intent was changed after it was signed, so the signature is
+ * recovered twice (over the recomputed and over the supplied checksum), the costliest path.
+ */
+async function humanIntent(tampered: boolean): Promise<BenchInput> {
+  const strings = (n: number, length: number, prefix: string) => times(n, (i) => `${prefix}${i}/`.padEnd(length, 'x'));
+  const intent = {
+    intentId: 'intent-bench',
+    principal: PERSON.address,
+    agentId: 'agent:bench',
+    purpose: 'p'.repeat(500),
+    maxAmount: '5',
+    maxTotalAmount: '500',
+    currency: 'USDC',
+    allowedPayees: strings(100, 200, 'payee:'),
+    allowedResources: strings(100, 1023, 'https://api.example.com/').map((prefix) => `${prefix}*`),
+    allowedNetworks: strings(20, 64, 'network-'),
+    notBefore: '2026-01-01T00:00:00Z',
+    expiresAt: '2027-01-01T00:00:00Z',
+    nonce: 'bench',
+  };
+  const checksum = intentChecksumOf(intent);
+  const sent = tampered ? { ...intent, maxAmount: '50' } : intent;
+  return {
+    tool: 'human_intent_checksum',
+    shape: `verify, allow-lists at their maxima (100 payees, 100 resources of 1,024 characters, 20 networks), EIP-712${tampered ? ', intent changed after signing (two recoveries)' : ''}`,
+    body: {
+      mode: 'verify',
+      intent: sent,
+      intentChecksum: checksum,
+      authorization: await signTyped(intentSignedPayload(intent, checksum)),
+      proposedAction: { agentId: 'agent:bench', payee: intent.allowedPayees[99]!, resource: `${intent.allowedResources[99]!.slice(0, -1)}z`, amount: '4.5', currency: 'usdc', network: intent.allowedNetworks[19]!, purpose: 'p'.repeat(500), spentSoFar: '100' },
+      policy: { evaluatedAt: '2026-11-24T12:00:00Z', requireSignature: true, allowedSchemes: ['eip712'] },
+    },
+  };
+}
+
+/**
+ * revocation-propagation at its maximum: 25 opted-in, verified targets with 2,048-character
+ * endpoint labels, an EIP-712 revocation and an EIP-191 grant proof; every target gets a notice
+ * (25 canonical hashes of the revocation and its proof).
+ */
+async function revocation(): Promise<BenchInput> {
+  const grantChecksum = fingerprint({ grant: 'bench' });
+  const revoked = { grantId: 'g'.repeat(200), grantType: 'human_intent', grantor: PERSON.address, grantee: 'a'.repeat(200), grantChecksum, effectiveAt: '2026-11-24T00:00:00Z', reason: 'r'.repeat(500), nonce: 'n'.repeat(128) } as const;
+  return {
+    tool: 'revocation_propagation',
+    shape: '25 opted-in targets with 2,048-character endpoint labels, EIP-712 revocation and EIP-191 grant proof',
+    body: {
+      authorizationProof: {
+        revokerSignature: await signTyped(revocationSignedPayload(revoked, revocationIdOf(revoked))),
+        grantSignature: { scheme: 'eip191', signer: PERSON.address, signature: await PERSON.signMessage({ message: grantSignedPayload(grantChecksum).message }) },
+      },
+      revocation: revoked,
+      targets: times(25, (i) => ({
+        targetId: `target-${i}-`.padEnd(200, 'x'),
+        endpoint: `https://target-${i}.example/`.padEnd(2048, 'x'),
+        identityVerified: true,
+        optIn: { evidenceHash: `sha256:${i.toString(16).padStart(64, '0')}`, verified: true, optedInAt: '2026-01-01T00:00:00Z', expiresAt: null, grantTypes: ['human_intent', 'delegation'] },
+      })),
+      policy: { maxTargets: 25, requireGrantProof: true, requireVerifiedIdentity: true },
+    },
+  };
+}
+
+/**
+ * version-continuity-proof with both versions at every list maximum (50 owner keys and wallets, 200
+ * routes, request and response schemas and scopes, 500 dependencies), half of each list replaced in
+ * the current version, which an owner key of the previous one signed (eip191).
+ */
+async function versionContinuity(): Promise<BenchInput> {
+  const hash = (i: number) => `sha256:${i.toString(16).padStart(64, '0')}`;
+  const version = (shift: number, signedAt: string) => ({
+    agentId: 'agent:bench',
+    manifestHash: hash(1_000_000 + shift),
+    codeHash: hash(2_000_000 + shift),
+    signedAt,
+    ownerKeys: times(50, (i) => (i === 0 ? { keyId: 'owner-0', algorithm: 'eip191', publicKeyOrAddress: OWNER.address, status: 'active' } : { keyId: `key-${i + shift}`, algorithm: 'eip191', publicKeyOrAddress: `0x${(i + shift).toString(16).padStart(40, '0')}`, status: 'active' })),
+    paymentWallets: times(50, (i) => ({ network: i % 2 ? 'base' : 'eip155:8453', address: `0x${(10_000 + i + shift).toString(16).padStart(40, '0')}` })),
+    routes: times(200, (i) => ({ method: i % 2 ? 'get' : 'POST', path: `/api/v1/resource-${i + shift * 4}`, operationId: `op${i + shift * 4}` })),
+    requestSchemaHashes: times(200, (i) => hash(20_000 + i + shift * 4)),
+    responseSchemaHashes: times(200, (i) => hash(30_000 + i + shift * 4)),
+    permissionScopes: times(200, (i) => `scope:${i + shift * 4}`),
+    dependencyHashes: times(500, (i) => hash(40_000 + i + shift * 10)),
+  });
+  const sign = async (unsigned: ReturnType<typeof version>) => ({ ...unsigned, signature: { keyId: 'owner-0', algorithm: 'eip191', value: await OWNER.signMessage({ message: fingerprint(unsigned) }) } });
+  return {
+    tool: 'version_continuity_proof',
+    shape: 'both versions at every list maximum (50 keys, 50 wallets, 200 routes, schemas and scopes, 500 dependencies), half replaced, eip191 signature',
+    body: {
+      previousVersion: await sign(version(0, '2026-06-01T00:00:00Z')),
+      currentVersion: await sign(version(25, '2026-11-20T00:00:00Z')),
+      rotationProofs: times(100, (i) => ({ proofId: `proof-${i}` })),
+      policy: { requireSameOwner: true, maximumSchemaBreakPercent: 100, blockPrivilegeExpansionWithoutApproval: true, reputationTransferThreshold: 70 },
+    },
+  };
+}
+
 /** Each analyzer at its schema maxima, and at what the default 256 KiB body limit admits where that is less. */
-export function benchInputs(): BenchInput[] {
+export async function benchInputs(): Promise<BenchInput[]> {
   const inputs = [loopBreaker(200), loopBreaker(10), fragmentation(1000, 1000), fragmentation(300, 0), conflict(200, 50, 1000), conflict(200, 5, 300)];
+  inputs.push(await humanIntent(false), await humanIntent(true), await revocation(), await versionContinuity());
   for (const input of inputs) toolById(input.tool)!.request.parse(input.body);
   return inputs;
 }

@@ -38,7 +38,7 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 /** Each analyzer in process on one core: validation and analysis timed apart, after warm-up runs. */
 export async function runAnalyzerBench(runs: number): Promise<AnalyzerBenchResult> {
   const figures: AnalyzerFigure[] = [];
-  for (const input of benchInputs()) {
+  for (const input of await benchInputs()) {
     const entry = toolById(input.tool)!;
     const module = toolModuleFor(entry)!;
     const text = JSON.stringify(input.body);

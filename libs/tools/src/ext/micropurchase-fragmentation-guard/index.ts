@@ -1,5 +1,6 @@
 import { catalogEntry, type CatalogEntryOf, type RequestOf, type ResultOf } from '@paysight/contracts';
 import type { ToolOutput } from '../../tool-module.js';
+import { hashKey } from '../identifiers.js';
 import { UnionFind, identifierKey } from '../union-find.js';
 import { Reasons, defineRequestOnlyTool, micro, requestOnlyMetadata, usdc } from '../verdict.js';
 
@@ -158,7 +159,7 @@ export function analyzeFragmentation(input: FragmentationInput): ToolOutput<Frag
       time: Date.parse(p.timestamp),
       amount,
       near: amount <= policy.single && amount * 100n >= policy.single * policy.nearPercent,
-      request: p.requestFingerprint.replace(/^sha256:/, '').toLowerCase(),
+      request: hashKey(p.requestFingerprint),
       buyer: identifierKey(p.buyerAgentId),
       seller: identifierKey(p.sellerAgentId),
       resource: p.resourceId,
