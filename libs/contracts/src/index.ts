@@ -8,6 +8,7 @@ export * from './schemas/common.js';
 export * from './schemas/wallet.js';
 export * from './schemas/trust.js';
 export * from './schemas/ext.js';
+export * from './schemas/ext/references.js';
 export * from './results/wallet-snapshot.js';
 export * from './results/tx-status.js';
 export * from './results/wallet-audit.js';
