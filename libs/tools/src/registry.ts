@@ -15,6 +15,7 @@ import { agentWalletProfile } from './trust/agent-wallet-profile/index.js';
 import { recursiveCommerceLoopBreaker } from './ext/recursive-commerce-loop-breaker/index.js';
 import { micropurchaseFragmentationGuard } from './ext/micropurchase-fragmentation-guard/index.js';
 import { conflictOfInterestScanner } from './ext/conflict-of-interest-scanner/index.js';
+import { economicDryRunSimulator } from './ext/economic-dry-run-simulator/index.js';
 
 /** Each tool id's module is declared against that id's own catalog entry. */
 type ToolRegistry = { readonly [Id in ToolId]?: ToolModule<CatalogEntryOf<Id>> };
@@ -37,6 +38,7 @@ export const TOOL_MODULES = {
   recursive_commerce_loop_breaker: recursiveCommerceLoopBreaker,
   micropurchase_fragmentation_guard: micropurchaseFragmentationGuard,
   conflict_of_interest_scanner: conflictOfInterestScanner,
+  economic_dry_run_simulator: economicDryRunSimulator,
 } as const satisfies ToolRegistry;
 
 /**

@@ -21,6 +21,7 @@ const SPEC_PRICES: [string, string, string, string][] = [
   ['/api/ext/recursive-commerce-loop-breaker', 'recursive_commerce_loop_breaker', '0.01', '10000'],
   ['/api/ext/micropurchase-fragmentation-guard', 'micropurchase_fragmentation_guard', '0.01', '10000'],
   ['/api/ext/conflict-of-interest-scanner', 'conflict_of_interest_scanner', '0.01', '10000'],
+  ['/api/ext/economic-dry-run-simulator', 'economic_dry_run_simulator', '0.05', '50000'],
 ];
 
 /** Requests the spec marks "additional properties allowed"; every other request is closed. */
@@ -43,6 +44,7 @@ const SPEC_MCP_NAMES: Record<string, string> = {
   recursive_commerce_loop_breaker: 'ext_recursive_commerce_loop_breaker',
   micropurchase_fragmentation_guard: 'ext_micropurchase_fragmentation_guard',
   conflict_of_interest_scanner: 'ext_conflict_of_interest_scanner',
+  economic_dry_run_simulator: 'ext_economic_dry_run_simulator',
 };
 
 describe('catalog', () => {

@@ -1,5 +1,7 @@
 import { conflictScannerRequest, fragmentationGuardRequest, loopBreakerRequest } from '../schemas/ext.js';
 import { conflictScannerResult, fragmentationGuardResult, loopBreakerResult } from '../results/ext.js';
+import { dryRunSimulatorRequest } from '../schemas/ext/economic-dry-run-simulator.js';
+import { dryRunSimulatorResult } from '../results/ext/economic-dry-run-simulator.js';
 import { defineTool } from './entry.js';
 
 const EXTENDED = { kind: 'extended' } as const;
@@ -90,6 +92,32 @@ export const EXT_TOOLS = [
         { relationshipId: 'rel-1', fromId: 'org:acme', toId: 'org:b-holdings', type: 'referral', disclosed: true, verified: true, evidenceHash: HASH('ab'), validFrom: '2026-01-01T00:00:00Z', validUntil: null },
       ],
       selectionPolicy: { objective: 'cheapest reliable price feed', weights: { price: 0.5, quality: 0.3, latency: 0.2 }, materialDeviationPercent: 10, allowedDisclosedRelationships: ['referral'], blockUndisclosedFinancialBenefit: true },
+    },
+  }),
+  defineTool({
+    id: 'economic_dry_run_simulator',
+    slug: 'economic-dry-run-simulator',
+    path: '/api/ext/economic-dry-run-simulator',
+    mcpName: 'ext_economic_dry_run_simulator',
+    title: 'Economic dry-run simulator',
+    description:
+      'Dry-runs a paid multi-agent plan before any money moves: a seeded, reproducible Monte Carlo over its dependency graph (success, retries and latency per step, failures passed on to dependents) gives cost and latency percentiles and the chance of success, judged against a budget, a deadline and a minimum. No provider is called.',
+    price: '0.05',
+    family: 'ext',
+    envelope: EXTENDED,
+    request: dryRunSimulatorRequest,
+    result: dryRunSimulatorResult,
+    example: {
+      seed: 42,
+      plan: {
+        nodes: [
+          { id: 'quote', provider: 'seller:price-feed', price: '0.01', successProbability: 0.98, latencyMs: { minMs: 200, modeMs: 350, maxMs: 900 }, retry: { maxRetries: 2, backoffMs: 500 } },
+          { id: 'audit', provider: 'paysight:wallet_audit', price: '1.00', successProbability: 0.95, latencyMs: { minMs: 2000, modeMs: 4000, maxMs: 12000 }, retry: { maxRetries: 1, backoffMs: 1000 } },
+          { id: 'summary', provider: 'agent:summarizer', price: '0.05', successProbability: 0.99, latencyMs: { minMs: 1500, modeMs: 2500, maxMs: 6000 }, dependsOn: ['quote', 'audit'] },
+          { id: 'translate', provider: 'agent:translator', price: '0.02', successProbability: 0.9, latencyMs: { minMs: 800, modeMs: 1200, maxMs: 3000 }, dependsOn: ['summary'], optional: true, chargeFailedAttempts: false },
+        ],
+      },
+      policy: { budget: '1.50', deadlineMs: 30000, minSuccessProbability: 0.9, iterations: 2000, confidencePercent: 90 },
     },
   }),
 ] as const;

@@ -116,9 +116,42 @@ function conflict(sellers: number, ids: number, relationships: number): BenchInp
   };
 }
 
+/**
+ * economic-dry-run-simulator at its maxima: 200 steps of 6 attempts each (5 retries), every step
+ * after the twentieth waiting for 20 earlier ones, uncertain successes and spread latencies (so the
+ * Monte Carlo runs), 10,000 runs asked for (the work limit cuts them), every policy limit set.
+ */
+function dryRun(): BenchInput {
+  const random = seeded(4);
+  const nodes = times(200, (i) => ({
+    id: `step-${i}`,
+    provider: `provider-${i % 17}`,
+    price: (0.001 + random() * 0.5).toFixed(6),
+    successProbability: Math.round((0.7 + random() * 0.3) * 1000) / 1000,
+    latencyMs: { minMs: 50, modeMs: 200 + Math.floor(random() * 800), maxMs: 5000 },
+    // Twenty distinct earlier steps, spread over the whole plan so far.
+    dependsOn: i < 20 ? [] : times(20, (j) => `step-${Math.floor((i * (j + 1)) / 21)}`),
+    retry: { maxRetries: 5, backoffMs: 250 },
+    optional: i % 10 === 9,
+  }));
+  return {
+    tool: 'economic_dry_run_simulator',
+    shape: '200 steps, 5 retries each, up to 20 dependencies each, 10,000 runs asked for',
+    body: { seed: 7, plan: { nodes }, policy: { budget: '150', deadlineMs: 600_000, minSuccessProbability: 0.5, iterations: 10_000, confidencePercent: 95 } },
+  };
+}
+
 /** Each analyzer at its schema maxima, and at what the default 256 KiB body limit admits where that is less. */
 export function benchInputs(): BenchInput[] {
-  const inputs = [loopBreaker(200), loopBreaker(10), fragmentation(1000, 1000), fragmentation(300, 0), conflict(200, 50, 1000), conflict(200, 5, 300)];
+  const inputs = [
+    loopBreaker(200),
+    loopBreaker(10),
+    fragmentation(1000, 1000),
+    fragmentation(300, 0),
+    conflict(200, 50, 1000),
+    conflict(200, 5, 300),
+    dryRun(),
+  ];
   for (const input of inputs) toolById(input.tool)!.request.parse(input.body);
   return inputs;
 }
