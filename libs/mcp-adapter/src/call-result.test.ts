@@ -15,6 +15,7 @@ const DECLARED_OUTSIDE_THE_HEADER = new Set([
   'micropurchase_fragmentation_guard',
   'conflict_of_interest_scanner',
   'economic_dry_run_simulator',
+  'spend_laundering_detector',
 ]);
 
 describe('a payment_required result', () => {

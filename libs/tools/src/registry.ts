@@ -16,6 +16,7 @@ import { recursiveCommerceLoopBreaker } from './ext/recursive-commerce-loop-brea
 import { micropurchaseFragmentationGuard } from './ext/micropurchase-fragmentation-guard/index.js';
 import { conflictOfInterestScanner } from './ext/conflict-of-interest-scanner/index.js';
 import { economicDryRunSimulator } from './ext/economic-dry-run-simulator/index.js';
+import { spendLaunderingDetector } from './ext/spend-laundering-detector/index.js';
 
 /** Each tool id's module is declared against that id's own catalog entry. */
 type ToolRegistry = { readonly [Id in ToolId]?: ToolModule<CatalogEntryOf<Id>> };
@@ -39,6 +40,7 @@ export const TOOL_MODULES = {
   micropurchase_fragmentation_guard: micropurchaseFragmentationGuard,
   conflict_of_interest_scanner: conflictOfInterestScanner,
   economic_dry_run_simulator: economicDryRunSimulator,
+  spend_laundering_detector: spendLaunderingDetector,
 } as const satisfies ToolRegistry;
 
 /**

@@ -22,6 +22,7 @@ const SPEC_PRICES: [string, string, string, string][] = [
   ['/api/ext/micropurchase-fragmentation-guard', 'micropurchase_fragmentation_guard', '0.01', '10000'],
   ['/api/ext/conflict-of-interest-scanner', 'conflict_of_interest_scanner', '0.01', '10000'],
   ['/api/ext/economic-dry-run-simulator', 'economic_dry_run_simulator', '0.05', '50000'],
+  ['/api/ext/spend-laundering-detector', 'spend_laundering_detector', '0.05', '50000'],
 ];
 
 /** Requests the spec marks "additional properties allowed"; every other request is closed. */
@@ -45,6 +46,7 @@ const SPEC_MCP_NAMES: Record<string, string> = {
   micropurchase_fragmentation_guard: 'ext_micropurchase_fragmentation_guard',
   conflict_of_interest_scanner: 'ext_conflict_of_interest_scanner',
   economic_dry_run_simulator: 'ext_economic_dry_run_simulator',
+  spend_laundering_detector: 'ext_spend_laundering_detector',
 };
 
 describe('catalog', () => {

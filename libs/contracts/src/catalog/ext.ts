@@ -2,6 +2,8 @@ import { conflictScannerRequest, fragmentationGuardRequest, loopBreakerRequest }
 import { conflictScannerResult, fragmentationGuardResult, loopBreakerResult } from '../results/ext.js';
 import { dryRunSimulatorRequest } from '../schemas/ext/economic-dry-run-simulator.js';
 import { dryRunSimulatorResult } from '../results/ext/economic-dry-run-simulator.js';
+import { spendLaunderingRequest } from '../schemas/ext/spend-laundering-detector.js';
+import { spendLaunderingResult } from '../results/ext/spend-laundering-detector.js';
 import { defineTool } from './entry.js';
 
 const EXTENDED = { kind: 'extended' } as const;
@@ -118,6 +120,34 @@ export const EXT_TOOLS = [
         ],
       },
       policy: { budget: '1.50', deadlineMs: 30000, minSuccessProbability: 0.9, iterations: 2000, confidencePercent: 90 },
+    },
+  }),
+  defineTool({
+    id: 'spend_laundering_detector',
+    slug: 'spend-laundering-detector',
+    path: '/api/ext/spend-laundering-detector',
+    mcpName: 'ext_spend_laundering_detector',
+    title: 'Spend laundering detector',
+    description:
+      'Follows a principal\'s spending authority down its delegation tree (grants of grants, cycles caught) and sums what the delegates spent in sliding windows: spend split across delegates to stay under each one\'s limit while the whole passes the principal\'s, spend under revoked or expired grants, too deep in the tree, or from wallets outside it.',
+    price: '0.05',
+    family: 'ext',
+    envelope: EXTENDED,
+    request: spendLaunderingRequest,
+    result: spendLaunderingResult,
+    example: {
+      principal: { id: 'org:acme-treasury', wallets: ['0x1111111111111111111111111111111111111111'] },
+      delegations: [
+        { delegationId: 'g-1', from: 'org:acme-treasury', to: 'agent:procurement', wallets: ['0x2222222222222222222222222222222222222222'], spendLimit: '40', validFrom: '2026-11-01T00:00:00Z', validUntil: null, revoked: false, evidenceHash: HASH('a1') },
+        { delegationId: 'g-2', from: 'agent:procurement', to: 'agent:buyer-1', wallets: ['0x3333333333333333333333333333333333333333'], spendLimit: '20', validFrom: '2026-11-01T00:00:00Z', validUntil: '2026-12-01T00:00:00Z', revoked: false, evidenceHash: HASH('a2') },
+        { delegationId: 'g-3', from: 'agent:procurement', to: 'agent:buyer-2', wallets: ['0x4444444444444444444444444444444444444444'], spendLimit: '20', validFrom: '2026-11-01T00:00:00Z', validUntil: '2026-12-01T00:00:00Z', revoked: false, evidenceHash: HASH('a3') },
+      ],
+      spendEvents: [
+        { eventId: 'e-1', wallet: '0x2222222222222222222222222222222222222222', agentId: 'agent:procurement', amount: '15', currency: 'USDC', timestamp: '2026-11-24T09:00:00Z', counterparty: 'seller:cloud-gpu' },
+        { eventId: 'e-2', wallet: '0x3333333333333333333333333333333333333333', agentId: 'agent:buyer-1', amount: '18.5', currency: 'USDC', timestamp: '2026-11-24T11:30:00Z', counterparty: 'seller:cloud-gpu' },
+        { eventId: 'e-3', wallet: '0x4444444444444444444444444444444444444444', agentId: 'agent:buyer-2', amount: '19', currency: 'USDC', timestamp: '2026-11-24T14:10:00Z', counterparty: 'seller:cloud-gpu' },
+      ],
+      policy: { aggregateLimit: '50', windowSeconds: 86400, maxDelegationDepth: 3, nearLimitPercent: 80, minimumSplitDelegates: 2 },
     },
   }),
 ] as const;

@@ -141,6 +141,54 @@ function dryRun(): BenchInput {
   };
 }
 
+/**
+ * spend-laundering-detector: `delegations` grants in a tree five deep (every tenth one revoked
+ * part-way, a few looping back), `wallets` wallets per grant, `events` payments spread over two days
+ * at distinct instants (one authority search each) from the delegates' wallets, a tenth from wallets
+ * outside the tree attributed by evidence.
+ */
+function laundering(delegations: number, wallets: number, events: number): BenchInput {
+  const random = seeded(5);
+  const agent = (i: number) => (i < 0 ? 'org:principal' : `agent:${i}`);
+  const grants = times(delegations, (i) => ({
+    delegationId: `g-${i}`,
+    from: i % 25 === 24 ? agent(i + 1) : agent(i < 5 ? -1 : Math.floor(i / 5) - 1),
+    to: agent(i),
+    wallets: times(wallets, () => address(random)),
+    spendLimit: (5 + random() * 20).toFixed(2),
+    validFrom: '2026-11-01T00:00:00Z',
+    validUntil: i % 7 === 0 ? '2026-11-25T00:00:00Z' : null,
+    revoked: i % 10 === 0,
+    revokedAt: i % 10 === 0 ? '2026-11-24T18:00:00Z' : null,
+    evidenceHash: `sha256:${hex(random, 64)}`,
+  }));
+  const start = Date.UTC(2026, 10, 24);
+  const spendEvents = times(events, (i) => {
+    const grant = grants[Math.floor(random() * grants.length)]!;
+    const outside = i % 10 === 0;
+    return {
+      eventId: `e-${i}`,
+      wallet: outside ? address(random) : grant.wallets[i % wallets]!,
+      agentId: grant.to,
+      amount: (random() * 2).toFixed(6),
+      currency: 'USDC',
+      timestamp: new Date(start + i * 172_000).toISOString(),
+      counterparty: `seller:${i % 30}`,
+      ...(outside ? { attributionEvidenceHash: `sha256:${hex(random, 64)}` } : {}),
+    };
+  });
+  return {
+    tool: 'spend_laundering_detector',
+    shape: `${delegations} delegations with ${wallets} wallets each, ${events} spend events`,
+    body: {
+      principal: { id: 'org:principal', wallets: times(50, () => address(random)) },
+      delegations: grants,
+      spendEvents,
+      policy: { aggregateLimit: '100000', windowSeconds: 3600, perDelegateLimit: '10', maxDelegationDepth: 4, nearLimitPercent: 80, minimumSplitDelegates: 2 },
+    },
+  };
+}
+
 /** Each analyzer at its schema maxima, and at what the default 256 KiB body limit admits where that is less. */
 export function benchInputs(): BenchInput[] {
   const inputs = [
@@ -151,6 +199,8 @@ export function benchInputs(): BenchInput[] {
     conflict(200, 50, 1000),
     conflict(200, 5, 300),
     dryRun(),
+    laundering(100, 20, 1000),
+    laundering(100, 5, 700),
   ];
   for (const input of inputs) toolById(input.tool)!.request.parse(input.body);
   return inputs;
