@@ -95,6 +95,7 @@ const DECLARED_OUTSIDE_THE_HEADER = new Set([
   'conflict_of_interest_scanner',
   'economic_dry_run_simulator',
   'spend_laundering_detector',
+  'evidence_budget_router',
 ]);
 const inHeader = CATALOG.filter((entry) => !DECLARED_OUTSIDE_THE_HEADER.has(entry.id));
 

@@ -19,6 +19,7 @@ export * from './ext/micropurchase-fragmentation-guard/index.js';
 export * from './ext/conflict-of-interest-scanner/index.js';
 export * from './ext/economic-dry-run-simulator/index.js';
 export * from './ext/spend-laundering-detector/index.js';
+export * from './ext/evidence-budget-router/index.js';
 export { decodeMethod, type DecodedMethod, type MethodSource } from './decoding/decode-call.js';
 export { decodeRevertData, PANIC_MEANINGS, type DecodedRevertData } from './decoding/decode-revert.js';
 export { recogniseContract, PERMIT2_ADDRESS, WRAPPED_NATIVE, type ContractProbe, type RecognisedContract } from './decoding/known-contracts.js';

@@ -17,6 +17,7 @@ import { micropurchaseFragmentationGuard } from './ext/micropurchase-fragmentati
 import { conflictOfInterestScanner } from './ext/conflict-of-interest-scanner/index.js';
 import { economicDryRunSimulator } from './ext/economic-dry-run-simulator/index.js';
 import { spendLaunderingDetector } from './ext/spend-laundering-detector/index.js';
+import { evidenceBudgetRouter } from './ext/evidence-budget-router/index.js';
 
 /** Each tool id's module is declared against that id's own catalog entry. */
 type ToolRegistry = { readonly [Id in ToolId]?: ToolModule<CatalogEntryOf<Id>> };
@@ -41,6 +42,7 @@ export const TOOL_MODULES = {
   conflict_of_interest_scanner: conflictOfInterestScanner,
   economic_dry_run_simulator: economicDryRunSimulator,
   spend_laundering_detector: spendLaunderingDetector,
+  evidence_budget_router: evidenceBudgetRouter,
 } as const satisfies ToolRegistry;
 
 /**

@@ -23,6 +23,7 @@ const SPEC_PRICES: [string, string, string, string][] = [
   ['/api/ext/conflict-of-interest-scanner', 'conflict_of_interest_scanner', '0.01', '10000'],
   ['/api/ext/economic-dry-run-simulator', 'economic_dry_run_simulator', '0.05', '50000'],
   ['/api/ext/spend-laundering-detector', 'spend_laundering_detector', '0.05', '50000'],
+  ['/api/ext/evidence-budget-router', 'evidence_budget_router', '0.01', '10000'],
 ];
 
 /** Requests the spec marks "additional properties allowed"; every other request is closed. */
@@ -47,6 +48,7 @@ const SPEC_MCP_NAMES: Record<string, string> = {
   conflict_of_interest_scanner: 'ext_conflict_of_interest_scanner',
   economic_dry_run_simulator: 'ext_economic_dry_run_simulator',
   spend_laundering_detector: 'ext_spend_laundering_detector',
+  evidence_budget_router: 'ext_evidence_budget_router',
 };
 
 describe('catalog', () => {

@@ -4,6 +4,8 @@ import { dryRunSimulatorRequest } from '../schemas/ext/economic-dry-run-simulato
 import { dryRunSimulatorResult } from '../results/ext/economic-dry-run-simulator.js';
 import { spendLaunderingRequest } from '../schemas/ext/spend-laundering-detector.js';
 import { spendLaunderingResult } from '../results/ext/spend-laundering-detector.js';
+import { evidenceBudgetRouterRequest } from '../schemas/ext/evidence-budget-router.js';
+import { evidenceBudgetRouterResult } from '../results/ext/evidence-budget-router.js';
 import { defineTool } from './entry.js';
 
 const EXTENDED = { kind: 'extended' } as const;
@@ -148,6 +150,38 @@ export const EXT_TOOLS = [
         { eventId: 'e-3', wallet: '0x4444444444444444444444444444444444444444', agentId: 'agent:buyer-2', amount: '19', currency: 'USDC', timestamp: '2026-11-24T14:10:00Z', counterparty: 'seller:cloud-gpu' },
       ],
       policy: { aggregateLimit: '50', windowSeconds: 86400, maxDelegationDepth: 3, nearLimitPercent: 80, minimumSplitDelegates: 2 },
+    },
+  }),
+  defineTool({
+    id: 'evidence_budget_router',
+    slug: 'evidence-budget-router',
+    path: '/api/ext/evidence-budget-router',
+    mcpName: 'ext_evidence_budget_router',
+    title: 'Evidence budget router',
+    description:
+      'Chooses which paid evidence an agent should buy for a decision: an exact branch and bound over the candidate sources (price, latency, reliability, dimensions covered, dependencies, redundant origins) finds the plan of greatest expected value within the budget, deadline and source limit that brings every required dimension to the minimum confidence, in the order to call it.',
+    price: '0.01',
+    family: 'ext',
+    envelope: EXTENDED,
+    request: evidenceBudgetRouterRequest,
+    result: evidenceBudgetRouterResult,
+    example: {
+      question: 'Pay seller:data-license 250 USDC for a one-year data license?',
+      budget: '1.50',
+      deadlineMs: 20000,
+      dimensions: [
+        { dimensionId: 'counterparty_risk', required: true, weight: 1 },
+        { dimensionId: 'payment_history', required: true, weight: 0.8 },
+        { dimensionId: 'price_fairness', required: false, weight: 0.5 },
+      ],
+      sources: [
+        { sourceId: 'wallet_audit', provider: 'paysight', price: '1.00', latencyMs: 8000, reliability: 0.95, covers: [{ dimensionId: 'counterparty_risk', strength: 0.9 }], redundancyGroup: 'paysight-chain-data' },
+        { sourceId: 'wallet_snapshot', provider: 'paysight', price: '0.01', latencyMs: 1500, reliability: 0.95, covers: [{ dimensionId: 'counterparty_risk', strength: 0.4 }], redundancyGroup: 'paysight-chain-data' },
+        { sourceId: 'seller_profile', provider: 'paysight', price: '0.25', latencyMs: 5000, reliability: 0.9, covers: [{ dimensionId: 'payment_history', strength: 0.95 }, { dimensionId: 'price_fairness', strength: 0.5 }] },
+        { sourceId: 'authenticity_score', provider: 'paysight', price: '1.00', latencyMs: 9000, reliability: 0.9, covers: [{ dimensionId: 'payment_history', strength: 0.8 }], dependsOn: ['seller_profile'] },
+        { sourceId: 'price_index', provider: 'api:license-prices', price: '0.02', latencyMs: 600, reliability: 0.85, covers: [{ dimensionId: 'price_fairness', strength: 0.8 }] },
+      ],
+      policy: { minimumConfidence: 0.8, targetConfidence: 0.85, maxSources: 4 },
     },
   }),
 ] as const;

@@ -189,6 +189,31 @@ function laundering(delegations: number, wallets: number, events: number): Bench
   };
 }
 
+/**
+ * evidence-budget-router at its maxima: 50 sources covering 20 dimensions each with close values per
+ * USDC (the branch and bound cannot cut early), every tenth source in a shared redundancy group, a
+ * dependency chain through the first ten, and a budget that buys about a third of them.
+ */
+function evidenceRouter(): BenchInput {
+  const random = seeded(6);
+  const dimensions = times(20, (i) => ({ dimensionId: `dimension-${i}`, required: i < 8, weight: Math.round((0.3 + random() * 0.7) * 100) / 100 }));
+  const sources = times(50, (i) => ({
+    sourceId: `source-${i}`,
+    provider: `provider-${i % 9}`,
+    price: (0.05 + random() * 0.1).toFixed(6),
+    latencyMs: Math.floor(random() * 10_000),
+    reliability: Math.round((0.6 + random() * 0.4) * 1000) / 1000,
+    covers: times(20, (j) => ({ dimensionId: `dimension-${j}`, strength: Math.round(random() * 600) / 1000 })),
+    dependsOn: i > 0 && i < 10 ? [`source-${i - 1}`] : [],
+    redundancyGroup: i % 10 === 0 ? 'shared-indexer' : null,
+  }));
+  return {
+    tool: 'evidence_budget_router',
+    shape: '50 sources x 20 dimensions, a budget for about a third of them',
+    body: { question: 'Which evidence to buy?', budget: '1.60', deadlineMs: 60_000, dimensions, sources, policy: { minimumConfidence: 0.8, targetConfidence: 0.95, maxSources: 20 } },
+  };
+}
+
 /** Each analyzer at its schema maxima, and at what the default 256 KiB body limit admits where that is less. */
 export function benchInputs(): BenchInput[] {
   const inputs = [
@@ -201,6 +226,7 @@ export function benchInputs(): BenchInput[] {
     dryRun(),
     laundering(100, 20, 1000),
     laundering(100, 5, 700),
+    evidenceRouter(),
   ];
   for (const input of inputs) toolById(input.tool)!.request.parse(input.body);
   return inputs;
