@@ -89,7 +89,17 @@ describe('the Bazaar discovery extension of every offer', () => {
  * declaration, the complete one is in /.well-known/x402.json (docs/paying.md). Every other tool's
  * header must carry one.
  */
-const DECLARED_OUTSIDE_THE_HEADER = new Set(['recursive_commerce_loop_breaker', 'micropurchase_fragmentation_guard', 'conflict_of_interest_scanner', 'human_intent_checksum', 'revocation_propagation', 'version_continuity_proof']);
+const DECLARED_OUTSIDE_THE_HEADER = new Set([
+  'recursive_commerce_loop_breaker',
+  'micropurchase_fragmentation_guard',
+  'conflict_of_interest_scanner',
+  'human_intent_checksum',
+  'revocation_propagation',
+  'version_continuity_proof',
+  'economic_dry_run_simulator',
+  'spend_laundering_detector',
+  'evidence_budget_router',
+]);
 const inHeader = CATALOG.filter((entry) => !DECLARED_OUTSIDE_THE_HEADER.has(entry.id));
 
 describe('the PAYMENT-REQUIRED header stays within its budget', () => {

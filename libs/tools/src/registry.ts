@@ -18,6 +18,9 @@ import { conflictOfInterestScanner } from './ext/conflict-of-interest-scanner/in
 import { humanIntentChecksum } from './ext/human-intent-checksum/index.js';
 import { revocationPropagation } from './ext/revocation-propagation/index.js';
 import { versionContinuityProof } from './ext/version-continuity-proof/index.js';
+import { economicDryRunSimulator } from './ext/economic-dry-run-simulator/index.js';
+import { spendLaunderingDetector } from './ext/spend-laundering-detector/index.js';
+import { evidenceBudgetRouter } from './ext/evidence-budget-router/index.js';
 
 /** Each tool id's module is declared against that id's own catalog entry. */
 type ToolRegistry = { readonly [Id in ToolId]?: ToolModule<CatalogEntryOf<Id>> };
@@ -43,6 +46,9 @@ export const TOOL_MODULES = {
   human_intent_checksum: humanIntentChecksum,
   revocation_propagation: revocationPropagation,
   version_continuity_proof: versionContinuityProof,
+  economic_dry_run_simulator: economicDryRunSimulator,
+  spend_laundering_detector: spendLaunderingDetector,
+  evidence_budget_router: evidenceBudgetRouter,
 } as const satisfies ToolRegistry;
 
 /**

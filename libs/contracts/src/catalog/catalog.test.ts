@@ -24,6 +24,9 @@ const SPEC_PRICES: [string, string, string, string][] = [
   ['/api/ext/human-intent-checksum', 'human_intent_checksum', '0.05', '50000'],
   ['/api/ext/revocation-propagation', 'revocation_propagation', '0.25', '250000'],
   ['/api/ext/version-continuity-proof', 'version_continuity_proof', '0.01', '10000'],
+  ['/api/ext/economic-dry-run-simulator', 'economic_dry_run_simulator', '0.05', '50000'],
+  ['/api/ext/spend-laundering-detector', 'spend_laundering_detector', '0.05', '50000'],
+  ['/api/ext/evidence-budget-router', 'evidence_budget_router', '0.01', '10000'],
 ];
 
 /** Requests the spec marks "additional properties allowed"; every other request is closed. */
@@ -49,6 +52,9 @@ const SPEC_MCP_NAMES: Record<string, string> = {
   human_intent_checksum: 'ext_human_intent_checksum',
   revocation_propagation: 'ext_revocation_propagation',
   version_continuity_proof: 'ext_version_continuity_proof',
+  economic_dry_run_simulator: 'ext_economic_dry_run_simulator',
+  spend_laundering_detector: 'ext_spend_laundering_detector',
+  evidence_budget_router: 'ext_evidence_budget_router',
 };
 
 describe('catalog', () => {

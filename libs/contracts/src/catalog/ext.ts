@@ -7,6 +7,12 @@ import { humanIntentChecksumResult } from '../results/ext/human-intent-checksum.
 import { revocationPropagationResult } from '../results/ext/revocation-propagation.js';
 import { versionContinuityResult } from '../results/ext/version-continuity-proof.js';
 import { HUMAN_INTENT_EXAMPLE, REVOCATION_EXAMPLE, VERSION_CONTINUITY_EXAMPLE } from './ext-examples.js';
+import { dryRunSimulatorRequest } from '../schemas/ext/economic-dry-run-simulator.js';
+import { dryRunSimulatorResult } from '../results/ext/economic-dry-run-simulator.js';
+import { spendLaunderingRequest } from '../schemas/ext/spend-laundering-detector.js';
+import { spendLaunderingResult } from '../results/ext/spend-laundering-detector.js';
+import { evidenceBudgetRouterRequest } from '../schemas/ext/evidence-budget-router.js';
+import { evidenceBudgetRouterResult } from '../results/ext/evidence-budget-router.js';
 import { defineTool } from './entry.js';
 
 const EXTENDED = { kind: 'extended' } as const;
@@ -144,5 +150,91 @@ export const EXT_TOOLS = [
     request: versionContinuityRequest,
     result: versionContinuityResult,
     example: VERSION_CONTINUITY_EXAMPLE,
+  }),
+  defineTool({
+    id: 'economic_dry_run_simulator',
+    slug: 'economic-dry-run-simulator',
+    path: '/api/ext/economic-dry-run-simulator',
+    mcpName: 'ext_economic_dry_run_simulator',
+    title: 'Economic dry-run simulator',
+    description:
+      'Dry-runs a paid multi-agent plan before any money moves: a seeded, reproducible Monte Carlo over its dependency graph (success, retries and latency per step, failures passed on to dependents) gives cost and latency percentiles and the chance of success, judged against a budget, a deadline and a minimum. No provider is called.',
+    price: '0.05',
+    family: 'ext',
+    envelope: EXTENDED,
+    request: dryRunSimulatorRequest,
+    result: dryRunSimulatorResult,
+    example: {
+      seed: 42,
+      plan: {
+        nodes: [
+          { id: 'quote', provider: 'seller:price-feed', price: '0.01', successProbability: 0.98, latencyMs: { minMs: 200, modeMs: 350, maxMs: 900 }, retry: { maxRetries: 2, backoffMs: 500 } },
+          { id: 'audit', provider: 'paysight:wallet_audit', price: '1.00', successProbability: 0.95, latencyMs: { minMs: 2000, modeMs: 4000, maxMs: 12000 }, retry: { maxRetries: 1, backoffMs: 1000 } },
+          { id: 'summary', provider: 'agent:summarizer', price: '0.05', successProbability: 0.99, latencyMs: { minMs: 1500, modeMs: 2500, maxMs: 6000 }, dependsOn: ['quote', 'audit'] },
+          { id: 'translate', provider: 'agent:translator', price: '0.02', successProbability: 0.9, latencyMs: { minMs: 800, modeMs: 1200, maxMs: 3000 }, dependsOn: ['summary'], optional: true, chargeFailedAttempts: false },
+        ],
+      },
+      policy: { budget: '1.50', deadlineMs: 30000, minSuccessProbability: 0.9, iterations: 2000, confidencePercent: 90 },
+    },
+  }),
+  defineTool({
+    id: 'spend_laundering_detector',
+    slug: 'spend-laundering-detector',
+    path: '/api/ext/spend-laundering-detector',
+    mcpName: 'ext_spend_laundering_detector',
+    title: 'Spend laundering detector',
+    description:
+      'Follows a principal\'s spending authority down its delegation tree (grants of grants, cycles caught) and sums what the delegates spent in sliding windows: spend split across delegates to stay under each one\'s limit while the whole passes the principal\'s, spend under revoked or expired grants, too deep in the tree, or from wallets outside it.',
+    price: '0.05',
+    family: 'ext',
+    envelope: EXTENDED,
+    request: spendLaunderingRequest,
+    result: spendLaunderingResult,
+    example: {
+      principal: { id: 'org:acme-treasury', wallets: ['0x1111111111111111111111111111111111111111'] },
+      delegations: [
+        { delegationId: 'g-1', from: 'org:acme-treasury', to: 'agent:procurement', wallets: ['0x2222222222222222222222222222222222222222'], spendLimit: '40', validFrom: '2026-11-01T00:00:00Z', validUntil: null, revoked: false, evidenceHash: HASH('a1') },
+        { delegationId: 'g-2', from: 'agent:procurement', to: 'agent:buyer-1', wallets: ['0x3333333333333333333333333333333333333333'], spendLimit: '20', validFrom: '2026-11-01T00:00:00Z', validUntil: '2026-12-01T00:00:00Z', revoked: false, evidenceHash: HASH('a2') },
+        { delegationId: 'g-3', from: 'agent:procurement', to: 'agent:buyer-2', wallets: ['0x4444444444444444444444444444444444444444'], spendLimit: '20', validFrom: '2026-11-01T00:00:00Z', validUntil: '2026-12-01T00:00:00Z', revoked: false, evidenceHash: HASH('a3') },
+      ],
+      spendEvents: [
+        { eventId: 'e-1', wallet: '0x2222222222222222222222222222222222222222', agentId: 'agent:procurement', amount: '15', currency: 'USDC', timestamp: '2026-11-24T09:00:00Z', counterparty: 'seller:cloud-gpu' },
+        { eventId: 'e-2', wallet: '0x3333333333333333333333333333333333333333', agentId: 'agent:buyer-1', amount: '18.5', currency: 'USDC', timestamp: '2026-11-24T11:30:00Z', counterparty: 'seller:cloud-gpu' },
+        { eventId: 'e-3', wallet: '0x4444444444444444444444444444444444444444', agentId: 'agent:buyer-2', amount: '19', currency: 'USDC', timestamp: '2026-11-24T14:10:00Z', counterparty: 'seller:cloud-gpu' },
+      ],
+      policy: { aggregateLimit: '50', windowSeconds: 86400, maxDelegationDepth: 3, nearLimitPercent: 80, minimumSplitDelegates: 2 },
+    },
+  }),
+  defineTool({
+    id: 'evidence_budget_router',
+    slug: 'evidence-budget-router',
+    path: '/api/ext/evidence-budget-router',
+    mcpName: 'ext_evidence_budget_router',
+    title: 'Evidence budget router',
+    description:
+      'Chooses which paid evidence an agent should buy for a decision: an exact branch and bound over the candidate sources (price, latency, reliability, dimensions covered, dependencies, redundant origins) finds the plan of greatest expected value within the budget, deadline and source limit that brings every required dimension to the minimum confidence, in the order to call it.',
+    price: '0.01',
+    family: 'ext',
+    envelope: EXTENDED,
+    request: evidenceBudgetRouterRequest,
+    result: evidenceBudgetRouterResult,
+    example: {
+      question: 'Pay seller:data-license 250 USDC for a one-year data license?',
+      budget: '1.50',
+      deadlineMs: 20000,
+      dimensions: [
+        { dimensionId: 'counterparty_risk', required: true, weight: 1 },
+        { dimensionId: 'payment_history', required: true, weight: 0.8 },
+        { dimensionId: 'price_fairness', required: false, weight: 0.5 },
+      ],
+      sources: [
+        { sourceId: 'wallet_audit', provider: 'paysight', price: '1.00', latencyMs: 8000, reliability: 0.95, covers: [{ dimensionId: 'counterparty_risk', strength: 0.9 }], redundancyGroup: 'paysight-chain-data' },
+        { sourceId: 'wallet_snapshot', provider: 'paysight', price: '0.01', latencyMs: 1500, reliability: 0.95, covers: [{ dimensionId: 'counterparty_risk', strength: 0.4 }], redundancyGroup: 'paysight-chain-data' },
+        { sourceId: 'seller_profile', provider: 'paysight', price: '0.25', latencyMs: 5000, reliability: 0.9, covers: [{ dimensionId: 'payment_history', strength: 0.95 }, { dimensionId: 'price_fairness', strength: 0.5 }] },
+        { sourceId: 'authenticity_score', provider: 'paysight', price: '1.00', latencyMs: 9000, reliability: 0.9, covers: [{ dimensionId: 'payment_history', strength: 0.8 }], dependsOn: ['seller_profile'] },
+        { sourceId: 'price_index', provider: 'api:license-prices', price: '0.02', latencyMs: 600, reliability: 0.85, covers: [{ dimensionId: 'price_fairness', strength: 0.8 }] },
+      ],
+      policy: { minimumConfidence: 0.8, targetConfidence: 0.85, maxSources: 4 },
+    },
   }),
 ] as const;

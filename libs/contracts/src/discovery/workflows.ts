@@ -267,6 +267,46 @@ export const WORKFLOWS: readonly Workflow[] = [
       },
     ],
   },
+  {
+    id: 'plan_paid_task_before_spending',
+    title: 'Plan a paid task before spending, then check the spend',
+    whenToUse: 'An agent is about to buy evidence or calls from other agents for a task: choose what to buy within the budget, dry-run the plan against the budget and deadline, and afterwards check how its delegates actually spent.',
+    reasonCode: 'guard_autonomous_commerce',
+    steps: [
+      {
+        tool: 'evidence_budget_router',
+        purpose: 'Which paid sources to buy for the decision, in order, within the budget and deadline. Stop when its decision is block or insufficient_evidence.',
+        inputs: [
+          { field: 'question', from: { caller: 'the decision the evidence is for' } },
+          { field: 'budget', from: { caller: 'what the agent may spend on evidence' } },
+          { field: 'dimensions', from: { caller: 'the questions the decision needs answered' } },
+          { field: 'sources', from: { caller: 'the paid tools and APIs that could answer them, with prices' } },
+        ],
+      },
+      {
+        tool: 'economic_dry_run_simulator',
+        purpose: 'The chosen purchases as the plan\'s steps, with their failure chances, retries and latency spreads: cost and latency percentiles and the chance of success, before any money moves.',
+        inputs: [
+          { field: 'plan.nodes[].id', from: fromResult('evidence_budget_router', 'purchasePlan[].sourceId') },
+          { field: 'plan.nodes[].provider', from: fromResult('evidence_budget_router', 'purchasePlan[].provider') },
+          { field: 'plan.nodes[].price', from: fromResult('evidence_budget_router', 'purchasePlan[].price') },
+          { field: 'plan.nodes[].successProbability', from: { caller: 'how often each source answers' } },
+          { field: 'policy.budget', from: fromRequest('evidence_budget_router', 'budget') },
+          { field: 'policy.deadlineMs', from: fromRequest('evidence_budget_router', 'deadlineMs') },
+        ],
+      },
+      {
+        tool: 'spend_laundering_detector',
+        purpose: 'After the task ran: what the principal\'s delegates spent across the delegation tree, against the same budget per window: spend split under each one\'s limit, under revoked grants or from wallets outside the tree.',
+        inputs: [
+          { field: 'principal', from: { caller: 'the principal and its wallets' } },
+          { field: 'delegations', from: { caller: 'the grants of spending authority' } },
+          { field: 'spendEvents', from: { caller: 'the payments the delegates made' } },
+          { field: 'policy.aggregateLimit', from: fromRequest('economic_dry_run_simulator', 'policy.budget') },
+        ],
+      },
+    ],
+  },
 ];
 
 /** What running every step once costs: the sum of the catalog prices (per item for a forEach step). */

@@ -8,6 +8,9 @@ export const usdc = (atomic: bigint): string => atomicToDecimal(atomic);
 
 export type Severity = ExtendedReason['severity'];
 
+/** The first ten items of a list for a reason's message, with the full count when there are more. */
+export const listed = (items: readonly string[]): string => `${items.slice(0, 10).join(', ')}${items.length > 10 ? `, ... (${items.length})` : ''}`;
+
 /** Points a reason adds to riskScore, by severity (docs/tools/ext.md, "Decisions and riskScore"). */
 const POINTS: Record<Severity, number> = { critical: 40, warning: 15, info: 0 };
 const BLOCK_FLOOR = 70;

@@ -228,10 +228,109 @@ async function versionContinuity(): Promise<BenchInput> {
   };
 }
 
+/**
+ * economic-dry-run-simulator at its maxima: 200 steps of 6 attempts each (5 retries), every step
+ * after the twentieth waiting for 20 earlier ones, uncertain successes and spread latencies (so the
+ * Monte Carlo runs), 10,000 runs asked for (the work limit cuts them), every policy limit set.
+ */
+function dryRun(): BenchInput {
+  const random = seeded(4);
+  const nodes = times(200, (i) => ({
+    id: `step-${i}`,
+    provider: `provider-${i % 17}`,
+    price: (0.001 + random() * 0.5).toFixed(6),
+    successProbability: Math.round((0.7 + random() * 0.3) * 1000) / 1000,
+    latencyMs: { minMs: 50, modeMs: 200 + Math.floor(random() * 800), maxMs: 5000 },
+    // Twenty distinct earlier steps, spread over the whole plan so far.
+    dependsOn: i < 20 ? [] : times(20, (j) => `step-${Math.floor((i * (j + 1)) / 21)}`),
+    retry: { maxRetries: 5, backoffMs: 250 },
+    optional: i % 10 === 9,
+  }));
+  return {
+    tool: 'economic_dry_run_simulator',
+    shape: '200 steps, 5 retries each, up to 20 dependencies each, 10,000 runs asked for',
+    body: { seed: 7, plan: { nodes }, policy: { budget: '150', deadlineMs: 600_000, minSuccessProbability: 0.5, iterations: 10_000, confidencePercent: 95 } },
+  };
+}
+
+/**
+ * spend-laundering-detector: `delegations` grants in a tree five deep (every tenth one revoked
+ * part-way, a few looping back), `wallets` wallets per grant, `events` payments spread over two days
+ * at distinct instants (one authority search each) from the delegates' wallets, a tenth from wallets
+ * outside the tree attributed by evidence.
+ */
+function laundering(delegations: number, wallets: number, events: number): BenchInput {
+  const random = seeded(5);
+  const agent = (i: number) => (i < 0 ? 'org:principal' : `agent:${i}`);
+  const grants = times(delegations, (i) => ({
+    delegationId: `g-${i}`,
+    from: i % 25 === 24 ? agent(i + 1) : agent(i < 5 ? -1 : Math.floor(i / 5) - 1),
+    to: agent(i),
+    wallets: times(wallets, () => address(random)),
+    spendLimit: (5 + random() * 20).toFixed(2),
+    validFrom: '2026-11-01T00:00:00Z',
+    validUntil: i % 7 === 0 ? '2026-11-25T00:00:00Z' : null,
+    revoked: i % 10 === 0,
+    revokedAt: i % 10 === 0 ? '2026-11-24T18:00:00Z' : null,
+    evidenceHash: `sha256:${hex(random, 64)}`,
+  }));
+  const start = Date.UTC(2026, 10, 24);
+  const spendEvents = times(events, (i) => {
+    const grant = grants[Math.floor(random() * grants.length)]!;
+    const outside = i % 10 === 0;
+    return {
+      eventId: `e-${i}`,
+      wallet: outside ? address(random) : grant.wallets[i % wallets]!,
+      agentId: grant.to,
+      amount: (random() * 2).toFixed(6),
+      currency: 'USDC',
+      timestamp: new Date(start + i * 172_000).toISOString(),
+      counterparty: `seller:${i % 30}`,
+      ...(outside ? { attributionEvidenceHash: `sha256:${hex(random, 64)}` } : {}),
+    };
+  });
+  return {
+    tool: 'spend_laundering_detector',
+    shape: `${delegations} delegations with ${wallets} wallets each, ${events} spend events`,
+    body: {
+      principal: { id: 'org:principal', wallets: times(50, () => address(random)) },
+      delegations: grants,
+      spendEvents,
+      policy: { aggregateLimit: '100000', windowSeconds: 3600, perDelegateLimit: '10', maxDelegationDepth: 4, nearLimitPercent: 80, minimumSplitDelegates: 2 },
+    },
+  };
+}
+
+/**
+ * evidence-budget-router at its maxima: 50 sources covering 20 dimensions each with close values per
+ * USDC (the branch and bound cannot cut early), every tenth source in a shared redundancy group, a
+ * dependency chain through the first ten, and a budget that buys about a third of them.
+ */
+function evidenceRouter(): BenchInput {
+  const random = seeded(6);
+  const dimensions = times(20, (i) => ({ dimensionId: `dimension-${i}`, required: i < 8, weight: Math.round((0.3 + random() * 0.7) * 100) / 100 }));
+  const sources = times(50, (i) => ({
+    sourceId: `source-${i}`,
+    provider: `provider-${i % 9}`,
+    price: (0.05 + random() * 0.1).toFixed(6),
+    latencyMs: Math.floor(random() * 10_000),
+    reliability: Math.round((0.6 + random() * 0.4) * 1000) / 1000,
+    covers: times(20, (j) => ({ dimensionId: `dimension-${j}`, strength: Math.round(random() * 600) / 1000 })),
+    dependsOn: i > 0 && i < 10 ? [`source-${i - 1}`] : [],
+    redundancyGroup: i % 10 === 0 ? 'shared-indexer' : null,
+  }));
+  return {
+    tool: 'evidence_budget_router',
+    shape: '50 sources x 20 dimensions, a budget for about a third of them',
+    body: { question: 'Which evidence to buy?', budget: '1.60', deadlineMs: 60_000, dimensions, sources, policy: { minimumConfidence: 0.8, targetConfidence: 0.95, maxSources: 20 } },
+  };
+}
+
 /** Each analyzer at its schema maxima, and at what the default 256 KiB body limit admits where that is less. */
 export async function benchInputs(): Promise<BenchInput[]> {
   const inputs = [loopBreaker(200), loopBreaker(10), fragmentation(1000, 1000), fragmentation(300, 0), conflict(200, 50, 1000), conflict(200, 5, 300)];
   inputs.push(await humanIntent(false), await humanIntent(true), await revocation(), await versionContinuity());
+  inputs.push(dryRun(), laundering(100, 20, 1000), laundering(100, 5, 700), evidenceRouter());
   for (const input of inputs) toolById(input.tool)!.request.parse(input.body);
   return inputs;
 }
