@@ -21,10 +21,13 @@ const SPEC_PRICES: [string, string, string, string][] = [
   ['/api/ext/recursive-commerce-loop-breaker', 'recursive_commerce_loop_breaker', '0.01', '10000'],
   ['/api/ext/micropurchase-fragmentation-guard', 'micropurchase_fragmentation_guard', '0.01', '10000'],
   ['/api/ext/conflict-of-interest-scanner', 'conflict_of_interest_scanner', '0.01', '10000'],
+  ['/api/ext/counterfactual-value-meter', 'counterfactual_value_meter', '0.01', '10000'],
+  ['/api/ext/reputation-reincarnation-detector', 'reputation_reincarnation_detector', '0.01', '10000'],
+  ['/api/ext/hidden-dependency-map', 'hidden_dependency_map', '0.01', '10000'],
 ];
 
 /** Requests the spec marks "additional properties allowed"; every other request is closed. */
-const OPEN_REQUESTS = new Set(['micropurchase_fragmentation_guard', 'conflict_of_interest_scanner']);
+const OPEN_REQUESTS = new Set(['micropurchase_fragmentation_guard', 'conflict_of_interest_scanner', 'counterfactual_value_meter', 'reputation_reincarnation_detector', 'hidden_dependency_map']);
 
 const SPEC_MCP_NAMES: Record<string, string> = {
   wallet_snapshot: 'svc_wallet_snapshot',
@@ -43,6 +46,9 @@ const SPEC_MCP_NAMES: Record<string, string> = {
   recursive_commerce_loop_breaker: 'ext_recursive_commerce_loop_breaker',
   micropurchase_fragmentation_guard: 'ext_micropurchase_fragmentation_guard',
   conflict_of_interest_scanner: 'ext_conflict_of_interest_scanner',
+  counterfactual_value_meter: 'ext_counterfactual_value_meter',
+  reputation_reincarnation_detector: 'ext_reputation_reincarnation_detector',
+  hidden_dependency_map: 'ext_hidden_dependency_map',
 };
 
 describe('catalog', () => {
