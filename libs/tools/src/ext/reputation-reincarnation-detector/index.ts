@@ -175,7 +175,8 @@ export function analyzeReincarnation(input: ReincarnationInput): ToolOutput<Rein
     };
   }
 
-  const scored = scoreReferences(indexCandidate(counted), compared, weights, weightTotal);
+  // Highest score first (ties by entityId), so every list in the answer is independent of the request's order.
+  const scored = scoreReferences(indexCandidate(counted), compared, weights, weightTotal).sort((a, b) => b.weightedScore - a.weightedScore || (a.entityId < b.entityId ? -1 : a.entityId > b.entityId ? 1 : 0));
 
   // Authorizations the candidate holds, by the entity they come from.
   const valid = new Map<string, string>();
@@ -230,7 +231,7 @@ export function analyzeReincarnation(input: ReincarnationInput): ToolOutput<Rein
     review: `Review: ${input.candidate.agentId} shares continuity signals with other entities without authorization.`,
     allow: `${input.candidate.agentId} shows no unauthorized continuity with the reference entities.`,
   } as const;
-  const ordered = [...matches].sort((a, b) => RANK[a.matchStatus] - RANK[b.matchStatus] || b.weightedScore - a.weightedScore || (a.entityId < b.entityId ? -1 : a.entityId > b.entityId ? 1 : 0));
+  const ordered = [...matches].sort((a, b) => RANK[a.matchStatus] - RANK[b.matchStatus]);
   const top = ordered[0];
   return {
     result: {
