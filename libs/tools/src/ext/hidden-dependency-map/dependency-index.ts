@@ -27,8 +27,9 @@ export interface Dependency {
   declaredBy: number;
   /** Of those, the services where it was observed and not declared at all. */
   hiddenIn: number[];
-  /** Services for which it is critical on any listing, verified or not. */
+  /** Services for which it is critical on any listing, verified or not, and their workload share. */
   anyUsers: number;
+  anyShare: number;
 }
 
 export interface DependencyIndex {
@@ -61,7 +62,7 @@ export function indexDependencies(services: readonly Service[], options: { thres
       const key = dependencyKey(listing);
       let entry = own.get(key);
       if (!entry) own.set(key, (entry = { counted: -1, any: -1, declared: false, declaredCounted: false }));
-      if (!dependencies.has(key)) dependencies.set(key, { dependencyId: listing.dependencyId, type: listing.type, users: [], declaredBy: 0, hiddenIn: [], anyUsers: 0 });
+      if (!dependencies.has(key)) dependencies.set(key, { dependencyId: listing.dependencyId, type: listing.type, users: [], declaredBy: 0, hiddenIn: [], anyUsers: 0, anyShare: 0 });
       const counts = listing.verified || includeUnverified;
       entry.any = Math.max(entry.any, listing.criticality);
       if (counts) entry.counted = Math.max(entry.counted, listing.criticality);
@@ -80,7 +81,10 @@ export function indexDependencies(services: readonly Service[], options: { thres
   perService.forEach((own, service) => {
     for (const [key, entry] of own) {
       const dependency = dependencies.get(key)!;
-      if (entry.any >= threshold) dependency.anyUsers++;
+      if (entry.any >= threshold) {
+        dependency.anyUsers++;
+        dependency.anyShare += services[service]!.workloadShare;
+      }
       if (entry.counted < 0 || entry.counted < threshold) continue;
       dependency.users.push({ service, criticality: entry.counted });
       criticalTotal[service]! += entry.counted;

@@ -2,7 +2,7 @@ import { DEPENDENCY_MAP_LIMITS, catalogEntry, type CatalogEntryOf, type ResultOf
 import type { ToolOutput } from '../../tool-module.js';
 import { listed } from '../listing.js';
 import { Reasons, defineRequestOnlyTool, requestOnlyMetadata } from '../verdict.js';
-import { indexDependencies, type Dependency, type DependencyIndex, type DependencyMapInput } from './dependency-index.js';
+import { indexDependencies, type Dependency, type DependencyMapInput } from './dependency-index.js';
 import { overlappingPairs } from './overlap.js';
 
 export type { DependencyMapInput } from './dependency-index.js';
@@ -29,12 +29,6 @@ const byId = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** Percent of all workload carried by the services for which the dependency is critical. */
 const exposureOf = (d: Dependency, shares: readonly number[], total: number) => round4((100 * d.users.reduce((sum, u) => sum + shares[u.service]!, 0)) / total);
-
-function maxExposure(index: DependencyIndex, shares: readonly number[], total: number): number {
-  let max = 0;
-  for (const d of index.dependencies.values()) max = Math.max(max, exposureOf(d, shares, total));
-  return max;
-}
 
 export function analyzeHiddenDependencies(input: DependencyMapInput): ToolOutput<DependencyMapResult> {
   const { policy } = input;
@@ -101,11 +95,11 @@ export function analyzeHiddenDependencies(input: DependencyMapInput): ToolOutput
   if (over.length) {
     reasons.add('dependency_concentration_exceeded', 'critical', `Critical dependencies that each carry more than ${maxPercent}% of the workload (${over.length}): ${listed(over, 5, (c) => `${label(c.d)} (${c.exposure}%, ${c.d.users.length} services${c.d.hiddenIn.length ? `, undeclared in ${c.d.hiddenIn.length}` : ''})`)}.`);
   }
-  // What the unverified listings would add, when they are left out and nothing blocks yet.
+  // What the unverified listings would add, when they are left out and nothing blocks yet: the
+  // exposure of each dependency over every listing, verified or not (anyShare, from the same pass).
   let unverifiedWouldConcentrate = false;
   if (!includeUnverified && !over.length) {
-    const widened = indexDependencies(services, { threshold, includeUnverified: true, maxListings });
-    const widenedMax = maxExposure(widened, shares, totalShare);
+    const widenedMax = [...index.dependencies.values()].reduce((max, d) => Math.max(max, round4((100 * d.anyShare) / totalShare)), 0);
     if (widenedMax > maxPercent) {
       unverifiedWouldConcentrate = true;
       reasons.add('unverified_dependencies_would_concentrate', 'warning', `Counting the unverified listings, one critical dependency would carry ${widenedMax}% of the workload, above ${maxPercent}%; verify them to decide.`);

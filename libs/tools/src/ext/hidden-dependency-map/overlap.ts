@@ -33,18 +33,21 @@ export function overlappingPairs(services: number, dependencies: Iterable<Depend
   const seen = new Uint8Array(services * services);
   const touched: number[] = [];
   for (const { users } of dependencies) {
-    // users are in increasing service order, so (u, w) with u first is the pair's cell a * n + b with a < b.
-    for (let i = 0; i < users.length; i++) {
-      const u = users[i]!;
-      const row = u.service * services;
-      for (let j = i + 1; j < users.length; j++) {
-        const w = users[j]!;
-        const cell = row + w.service;
+    if (users.length < 2) continue;
+    // Users are in increasing service order, so (i, j) with i < j is the pair's cell a * n + b with a < b.
+    const ids = Int32Array.from(users, (u) => u.service);
+    const weights = Float64Array.from(users, (u) => u.criticality);
+    for (let i = 0; i < ids.length; i++) {
+      const row = ids[i]! * services;
+      const own = weights[i]!;
+      for (let j = i + 1; j < ids.length; j++) {
+        const cell = row + ids[j]!;
         if (!seen[cell]) {
           seen[cell] = 1;
           touched.push(cell);
         }
-        shared[cell]! += u.criticality < w.criticality ? u.criticality : w.criticality;
+        const other = weights[j]!;
+        shared[cell]! += own < other ? own : other;
       }
     }
   }
