@@ -89,14 +89,7 @@ describe('the Bazaar discovery extension of every offer', () => {
  * declaration, the complete one is in /.well-known/x402.json (docs/paying.md). Every other tool's
  * header must carry one.
  */
-const DECLARED_OUTSIDE_THE_HEADER = new Set([
-  'recursive_commerce_loop_breaker',
-  'micropurchase_fragmentation_guard',
-  'conflict_of_interest_scanner',
-  'counterfactual_value_meter',
-  'reputation_reincarnation_detector',
-  'hidden_dependency_map',
-]);
+const DECLARED_OUTSIDE_THE_HEADER = new Set(['recursive_commerce_loop_breaker', 'micropurchase_fragmentation_guard', 'conflict_of_interest_scanner', 'counterfactual_value_meter', 'reputation_reincarnation_detector', 'hidden_dependency_map']);
 const inHeader = CATALOG.filter((entry) => !DECLARED_OUTSIDE_THE_HEADER.has(entry.id));
 
 describe('the PAYMENT-REQUIRED header stays within its budget', () => {
