@@ -21,6 +21,8 @@ export interface ServiceDependency {
 export interface Dependency {
   dependencyId: string;
   type: DependencyType;
+  /** type:dependencyId, for messages. */
+  label: string;
   /** Services for which it is critical on the listings that count, with that criticality. */
   users: { service: number; criticality: number }[];
   /** Of those, the services that declare it (on a listing that counts). */
@@ -33,13 +35,14 @@ export interface Dependency {
 }
 
 export interface DependencyIndex {
-  /** Per service, its dependencies by key. */
-  perService: Map<string, ServiceDependency>[];
+  /** Per service, its dependencies by their index in `dependencies`. */
+  perService: Map<number, ServiceDependency>[];
   /** Per service, the sum of criticality over its critical dependencies that count (the weighted-Jaccard size). */
   criticalTotal: number[];
   /** Per service: it declares at least one verified dependency of criticality above 0. */
   verifiedPositive: boolean[];
-  dependencies: Map<string, Dependency>;
+  /** Every dependency listed, in order of first listing. */
+  dependencies: Dependency[];
   listings: number;
 }
 
@@ -53,19 +56,25 @@ export const dependencyKey = (d: Pick<Listing, 'type' | 'dependencyId'>): string
  */
 export function indexDependencies(services: readonly Service[], options: { threshold: number; includeUnverified: boolean; maxListings: number }): DependencyIndex {
   const { threshold, includeUnverified, maxListings } = options;
-  const dependencies = new Map<string, Dependency>();
+  const dependencies: Dependency[] = [];
+  // Each key is hashed once per listing, here; the per-service maps are keyed by small integers.
+  const numbers = new Map<string, number>();
   let listings = 0;
   const perService = services.map((service) => {
-    const own = new Map<string, ServiceDependency>();
+    const own = new Map<number, ServiceDependency>();
     const read = (listing: Listing, declared: boolean) => {
       listings++;
       const key = dependencyKey(listing);
-      let entry = own.get(key);
-      if (!entry) own.set(key, (entry = { counted: -1, any: -1, declared: false, declaredCounted: false }));
-      if (!dependencies.has(key)) dependencies.set(key, { dependencyId: listing.dependencyId, type: listing.type, users: [], declaredBy: 0, hiddenIn: [], anyUsers: 0, anyShare: 0 });
+      let n = numbers.get(key);
+      if (n === undefined) {
+        numbers.set(key, (n = dependencies.length));
+        dependencies.push({ dependencyId: listing.dependencyId, type: listing.type, label: `${listing.type}:${listing.dependencyId}`, users: [], declaredBy: 0, hiddenIn: [], anyUsers: 0, anyShare: 0 });
+      }
+      let entry = own.get(n);
+      if (!entry) own.set(n, (entry = { counted: -1, any: -1, declared: false, declaredCounted: false }));
       const counts = listing.verified || includeUnverified;
-      entry.any = Math.max(entry.any, listing.criticality);
-      if (counts) entry.counted = Math.max(entry.counted, listing.criticality);
+      if (listing.criticality > entry.any) entry.any = listing.criticality;
+      if (counts && listing.criticality > entry.counted) entry.counted = listing.criticality;
       if (declared) {
         entry.declared = true;
         entry.declaredCounted ||= counts;
@@ -79,8 +88,8 @@ export function indexDependencies(services: readonly Service[], options: { thres
   const criticalTotal = perService.map(() => 0);
   const verifiedPositive = services.map((s) => s.declaredDependencies.slice(0, maxListings).some((d) => d.verified && d.criticality > 0));
   perService.forEach((own, service) => {
-    for (const [key, entry] of own) {
-      const dependency = dependencies.get(key)!;
+    for (const [n, entry] of own) {
+      const dependency = dependencies[n]!;
       if (entry.any >= threshold) {
         dependency.anyUsers++;
         dependency.anyShare += services[service]!.workloadShare;

@@ -59,12 +59,12 @@ export function analyzeHiddenDependencies(input: DependencyMapInput): ToolOutput
   const shares = services.map((s) => s.workloadShare);
   const totalShare = shares.reduce((a, b) => a + b, 0);
   const index = indexDependencies(services, { threshold, includeUnverified, maxListings });
-  const critical = [...index.dependencies.values()].filter((d) => d.users.length > 0);
+  const critical = index.dependencies.filter((d) => d.users.length > 0);
   const countedListings = services.some((_, i) => [...index.perService[i]!.values()].some((e) => e.counted >= 0));
   const evidenceBase = {
     servicesAnalyzed: services.length,
     listingsRead: index.listings,
-    distinctDependencies: index.dependencies.size,
+    distinctDependencies: index.dependencies.length,
     criticalDependencies: critical.length,
     totalWorkloadShare: round4(totalShare),
     policyApplied,
@@ -85,21 +85,20 @@ export function analyzeHiddenDependencies(input: DependencyMapInput): ToolOutput
   if (Math.abs(totalShare - 1) > 1e-6) reasons.add('workload_shares_normalized', 'info', `The workload shares add up to ${round4(totalShare)}; exposure is taken relative to that total.`);
 
   const id = (service: number) => services[service]!.serviceId;
-  const label = (d: Dependency) => `${d.type}:${d.dependencyId}`;
 
   // Concentration.
   const concentration = critical
     .map((d) => ({ d, exposure: exposureOf(d, shares, totalShare) }))
-    .sort((x, y) => y.exposure - x.exposure || byId(label(x.d), label(y.d)));
+    .sort((x, y) => y.exposure - x.exposure || byId(x.d.label, y.d.label));
   const over = concentration.filter((c) => c.exposure > maxPercent);
   if (over.length) {
-    reasons.add('dependency_concentration_exceeded', 'critical', `Critical dependencies that each carry more than ${maxPercent}% of the workload (${over.length}): ${listed(over, 5, (c) => `${label(c.d)} (${c.exposure}%, ${c.d.users.length} services${c.d.hiddenIn.length ? `, undeclared in ${c.d.hiddenIn.length}` : ''})`)}.`);
+    reasons.add('dependency_concentration_exceeded', 'critical', `Critical dependencies that each carry more than ${maxPercent}% of the workload (${over.length}): ${listed(over, 5, (c) => `${c.d.label} (${c.exposure}%, ${c.d.users.length} services${c.d.hiddenIn.length ? `, undeclared in ${c.d.hiddenIn.length}` : ''})`)}.`);
   }
   // What the unverified listings would add, when they are left out and nothing blocks yet: the
   // exposure of each dependency over every listing, verified or not (anyShare, from the same pass).
   let unverifiedWouldConcentrate = false;
   if (!includeUnverified && !over.length) {
-    const widenedMax = [...index.dependencies.values()].reduce((max, d) => Math.max(max, round4((100 * d.anyShare) / totalShare)), 0);
+    const widenedMax = index.dependencies.reduce((max, d) => Math.max(max, round4((100 * d.anyShare) / totalShare)), 0);
     if (widenedMax > maxPercent) {
       unverifiedWouldConcentrate = true;
       reasons.add('unverified_dependencies_would_concentrate', 'warning', `Counting the unverified listings, one critical dependency would carry ${widenedMax}% of the workload, above ${maxPercent}%; verify them to decide.`);
@@ -110,13 +109,13 @@ export function analyzeHiddenDependencies(input: DependencyMapInput): ToolOutput
   const hidden = critical
     .filter((d) => d.hiddenIn.length > 0)
     .map((d) => ({ d, exposure: exposureOf(d, shares, totalShare), commonMode: d.users.length >= 2 }))
-    .sort((x, y) => Number(y.commonMode) - Number(x.commonMode) || y.exposure - x.exposure || byId(label(x.d), label(y.d)));
+    .sort((x, y) => Number(y.commonMode) - Number(x.commonMode) || y.exposure - x.exposure || byId(x.d.label, y.d.label));
   const commonMode = hidden.filter((h) => h.commonMode);
   if (commonMode.length) {
-    reasons.add('undeclared_common_mode_dependency', 'warning', `Critical dependencies of two or more services, observed where they were not declared (${commonMode.length}): ${listed(commonMode, 5, (h) => `${label(h.d)} (${h.d.users.length} services, undeclared in ${listed(h.d.hiddenIn, 3, id)})`)}.`);
+    reasons.add('undeclared_common_mode_dependency', 'warning', `Critical dependencies of two or more services, observed where they were not declared (${commonMode.length}): ${listed(commonMode, 5, (h) => `${h.d.label} (${h.d.users.length} services, undeclared in ${listed(h.d.hiddenIn, 3, id)})`)}.`);
   }
   const single = hidden.filter((h) => !h.commonMode);
-  if (single.length) reasons.add('undeclared_dependency', 'info', `Critical dependencies of a single service, observed but not declared (${single.length}): ${listed(single, 5, (h) => `${label(h.d)} (${id(h.d.hiddenIn[0]!)})`)}.`);
+  if (single.length) reasons.add('undeclared_dependency', 'info', `Critical dependencies of a single service, observed but not declared (${single.length}): ${listed(single, 5, (h) => `${h.d.label} (${id(h.d.hiddenIn[0]!)})`)}.`);
 
   // Pairwise overlap over the inverted index.
   const overlaps = overlappingPairs(services.length, critical, index.criticalTotal, maxOverlap, LISTED.pairs);
@@ -126,16 +125,16 @@ export function analyzeHiddenDependencies(input: DependencyMapInput): ToolOutput
   const sharedBetween = (a: number, b: number) => {
     const [small, large] = index.perService[a]!.size <= index.perService[b]!.size ? [a, b] : [b, a];
     const ids: string[] = [];
-    for (const [key, entry] of index.perService[small]!) {
-      const other = index.perService[large]!.get(key);
-      if (entry.counted >= threshold && other && other.counted >= threshold) ids.push(index.dependencies.get(key)!.dependencyId);
+    for (const [n, entry] of index.perService[small]!) {
+      const other = index.perService[large]!.get(n);
+      if (entry.counted >= threshold && other && other.counted >= threshold) ids.push(index.dependencies[n]!.dependencyId);
     }
     return ids.sort().slice(0, LISTED.shared);
   };
 
   // Independence: verified positive declarations, and no critical dependency (on any listing) shared.
   const isolated = services.map((_, s) => {
-    for (const [key, entry] of index.perService[s]!) if (entry.any >= threshold && index.dependencies.get(key)!.anyUsers > 1) return false;
+    for (const [n, entry] of index.perService[s]!) if (entry.any >= threshold && index.dependencies[n]!.anyUsers > 1) return false;
     return true;
   });
   const independent = services.flatMap((s, i) => (s.workloadShare > 0 && index.verifiedPositive[i] && isolated[i] ? [s.serviceId] : []));

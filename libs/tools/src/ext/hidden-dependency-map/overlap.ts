@@ -19,62 +19,86 @@ export interface OverlapFindings {
 
 const round4 = (x: number) => Math.round(x * 1e4) / 1e4;
 
-/**
- * Weighted Jaccard similarity, with criticality as the weight, of every pair of services that share
- * a critical dependency: J(a, b) = sum of min(c_a, c_b) / sum of max(c_a, c_b) over the dependencies
- * of either. The shared minima are summed by walking each dependency's service list (the inverted
- * index), so a pair that shares nothing is never touched; the maxima follow without another pass,
- * as sum max = total_a + total_b - sum min. Time O(sum over dependencies of k^2) for k services
- * sharing a dependency, and O(P log P) in a typed-array sort to rank the P pairs above the limit;
- * the per-pair sums live in an n x n array (n services) read only at touched pairs.
- */
-export function overlappingPairs(services: number, dependencies: Iterable<Dependency>, criticalTotal: readonly number[], limit: number, keep: number): OverlapFindings {
-  const shared = new Float64Array(services * services);
-  const seen = new Uint8Array(services * services);
-  const touched: number[] = [];
-  for (const { users } of dependencies) {
-    if (users.length < 2) continue;
-    // Users are in increasing service order, so (i, j) with i < j is the pair's cell a * n + b with a < b.
-    const ids = Int32Array.from(users, (u) => u.service);
-    const weights = Float64Array.from(users, (u) => u.criticality);
-    for (let i = 0; i < ids.length; i++) {
-      const row = ids[i]! * services;
-      const own = weights[i]!;
-      for (let j = i + 1; j < ids.length; j++) {
-        const cell = row + ids[j]!;
-        if (!seen[cell]) {
-          seen[cell] = 1;
-          touched.push(cell);
-        }
-        const other = weights[j]!;
-        shared[cell]! += own < other ? own : other;
-      }
+/** x ranks below y: lower overlap, or the same overlap and a later pair. */
+const below = (x: Overlap, y: Overlap) => x.overlap < y.overlap || (x.overlap === y.overlap && (x.a > y.a || (x.a === y.a && x.b > y.b)));
+
+/** The `keep` highest pairs offered, in a binary heap whose root is the lowest kept: O(log keep) per offer. */
+class HighestPairs {
+  private readonly heap: Overlap[] = [];
+  constructor(private readonly keep: number) {}
+
+  offer(pair: Overlap): void {
+    const heap = this.heap;
+    if (heap.length < this.keep) {
+      heap.push(pair);
+      for (let i = heap.length - 1, up = (i - 1) >> 1; i > 0 && below(heap[i]!, heap[up]!); i = up, up = (i - 1) >> 1) [heap[i], heap[up]] = [heap[up]!, heap[i]!];
+      return;
+    }
+    if (!below(heap[0]!, pair)) return;
+    heap[0] = pair;
+    for (let i = 0; ; ) {
+      const [l, r] = [2 * i + 1, 2 * i + 2];
+      let low = i;
+      if (l < heap.length && below(heap[l]!, heap[low]!)) low = l;
+      if (r < heap.length && below(heap[r]!, heap[low]!)) low = r;
+      if (low === i) return;
+      [heap[i], heap[low]] = [heap[low]!, heap[i]!];
+      i = low;
     }
   }
 
+  highestFirst(): Overlap[] {
+    return [...this.heap].sort((x, y) => (below(x, y) ? 1 : below(y, x) ? -1 : 0));
+  }
+}
+
+/**
+ * Weighted Jaccard similarity, with criticality as the weight, of every pair of services that share
+ * a critical dependency: J(a, b) = sum of min(c_a, c_b) / sum of max(c_a, c_b) over the dependencies
+ * of either. Row by row: for service a, each of its critical dependencies adds min(c_a, c_b) to
+ * every later service b in that dependency's service list (the inverted index), in a row of n sums
+ * reset after use; a pair that shares nothing is never touched. Sum of max follows without another
+ * pass, as total_a + total_b - sum of min. Time O(sum over dependencies of k^2) for k services
+ * sharing a dependency, plus O(P log keep) to keep the highest of the P pairs over the limit;
+ * memory O(n + E), no n x n table.
+ */
+export function overlappingPairs(services: number, dependencies: readonly Dependency[], criticalTotal: readonly number[], limit: number, keep: number): OverlapFindings {
+  // Each service's critical dependencies, with its own position in each one's service list (sorted by service).
+  const listsOf: { users: Dependency['users']; at: number }[][] = Array.from({ length: services }, () => []);
+  for (const { users } of dependencies) users.forEach((u, at) => listsOf[u.service]!.push({ users, at }));
+  const row = new Float64Array(services);
+  const marked = new Uint8Array(services);
+  const hits = new Int32Array(services);
+  const highest = new HighestPairs(keep);
+  let touched = 0;
+  let flagged = 0;
   let maxOverlap = 0;
-  const flaggedCells: number[] = [];
-  const flaggedOverlaps: number[] = [];
-  for (const cell of touched) {
-    const union = criticalTotal[Math.floor(cell / services)]! + criticalTotal[cell % services]! - shared[cell]!;
-    const overlap = union > 0 ? round4(shared[cell]! / union) : 0;
-    if (overlap > maxOverlap) maxOverlap = overlap;
-    if (overlap > limit) {
-      flaggedCells.push(cell);
-      flaggedOverlaps.push(overlap);
+  for (let a = 0; a < services; a++) {
+    let count = 0;
+    for (const { users, at } of listsOf[a]!) {
+      const own = users[at]!.criticality;
+      for (let j = at + 1; j < users.length; j++) {
+        const { service: b, criticality } = users[j]!;
+        if (!marked[b]) {
+          marked[b] = 1;
+          hits[count++] = b;
+        }
+        row[b]! += own < criticality ? own : criticality;
+      }
+    }
+    touched += count;
+    for (const b of hits.subarray(0, count).sort()) {
+      const sum = row[b]!;
+      row[b] = 0;
+      marked[b] = 0;
+      const union = criticalTotal[a]! + criticalTotal[b]! - sum;
+      const overlap = union > 0 ? round4(sum / union) : 0;
+      if (overlap > maxOverlap) maxOverlap = overlap;
+      if (overlap > limit) {
+        flagged++;
+        highest.offer({ a, b, overlap });
+      }
     }
   }
-  // Rank without sorting every flagged pair with a comparator: the keep-th highest overlap by a
-  // numeric sort of a copy, the pairs above it by comparator (fewer than keep), ties at it by cell.
-  const cutoff = flaggedOverlaps.length > keep ? Float64Array.from(flaggedOverlaps).sort()[flaggedOverlaps.length - keep]! : -1;
-  const above: { cell: number; overlap: number }[] = [];
-  const ties: number[] = [];
-  flaggedCells.forEach((cell, i) => {
-    if (flaggedOverlaps[i]! > cutoff) above.push({ cell, overlap: flaggedOverlaps[i]! });
-    else if (flaggedOverlaps[i] === cutoff) ties.push(cell);
-  });
-  above.sort((x, y) => y.overlap - x.overlap || x.cell - y.cell);
-  const tied = Uint32Array.from(ties).sort().slice(0, keep - above.length);
-  const top = [...above, ...Array.from(tied, (cell) => ({ cell, overlap: cutoff }))].map(({ cell, overlap }) => ({ a: Math.floor(cell / services), b: cell % services, overlap }));
-  return { touched: touched.length, maxOverlap, flagged: flaggedCells.length, top };
+  return { touched, maxOverlap, flagged, top: highest.highestFirst() };
 }
