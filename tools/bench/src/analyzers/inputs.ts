@@ -233,7 +233,7 @@ export function benchInputs(): BenchInput[] {
     coalitions(12),
     coalitions(10),
     reincarnation(5000, 500, 20),
-    reincarnation(250, 500, 1),
+    reincarnation(210, 500, 1),
     dependencyMap(500, 20, 10, 2000),
     dependencyMap(500, 1, 1, 300),
     dependencyMapAllShared(500, 20),
