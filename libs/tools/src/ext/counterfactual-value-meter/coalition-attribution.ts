@@ -2,7 +2,7 @@ import { hashKey } from '../union-find.js';
 import { listed } from '../listing.js';
 import { micro, type Reasons } from '../verdict.js';
 import { UNIT, fractionToDecimal, fromMicro, reducedFraction } from './exact.js';
-import { EMPTY_ADDITIONS, absolute, ignoredFields, judgeValueToCost, noteOutcome, realizedUtility, withinScale, type CounterfactualInput, type ModeFindings } from './rules.js';
+import { emptyAdditions, absolute, ignoredFields, judgeValueToCost, noteOutcome, realizedUtility, withinScale, type CounterfactualInput, type ModeFindings } from './rules.js';
 import { LISTED, coalitionTable, membersOf, shapley } from './shapley.js';
 
 const LIMITATIONS = [
@@ -24,14 +24,14 @@ export function analyzeCoalitions(input: CounterfactualInput, reasons: Reasons):
   if (!items || !entries) {
     const missing = (['evidenceItems', 'coalitionUtilities'] as const).filter((f) => !input[f]);
     reasons.add('coalition_inputs_missing', 'warning', `coalition_attribution needs evidenceItems and coalitionUtilities; missing: ${missing.join(', ')}.`);
-    return { failed: false, insufficient: true, additions: EMPTY_ADDITIONS, evidence: { missingFields: missing }, limitations: LIMITATIONS };
+    return { failed: false, insufficient: true, additions: emptyAdditions(), evidence: { missingFields: missing }, limitations: LIMITATIONS };
   }
 
   const ids = items.map((i) => i.evidenceItemId);
   const repeatedItems = ids.filter((id, i) => ids.indexOf(id) !== i);
   if (repeatedItems.length) {
     reasons.add('duplicate_evidence_items', 'critical', `evidenceItems lists ids more than once: ${listed([...new Set(repeatedItems)])}.`);
-    return { failed: true, insufficient: false, additions: EMPTY_ADDITIONS, evidence: { evidenceItems: ids.length }, limitations: LIMITATIONS };
+    return { failed: true, insufficient: false, additions: emptyAdditions(), evidence: { evidenceItems: ids.length }, limitations: LIMITATIONS };
   }
 
   const table = coalitionTable(ids, entries.map((e) => ({ coalitionIds: e.coalitionIds, utility: micro(e.utility) })));
@@ -58,11 +58,11 @@ export function analyzeCoalitions(input: CounterfactualInput, reasons: Reasons):
   // Coalition masks, then the realized utility at index 2^n.
   const scaled = withinScale(input.utilityScale, [...table.values, realized], (i) => (i === table.values.length ? 'observedOutcome.realizedUtility' : coalitionLabel(membersOf(i, ids))), reasons);
   if (reasons.has('critical') || !scaled) {
-    return { failed: true, insufficient: false, additions: { ...EMPTY_ADDITIONS, completeness }, evidence: { evidenceItems: ids.length }, limitations: LIMITATIONS };
+    return { failed: true, insufficient: false, additions: { ...emptyAdditions(), completeness }, evidence: { evidenceItems: ids.length }, limitations: LIMITATIONS };
   }
   if (table.missing.length) {
     reasons.add('coalitions_missing', 'warning', `Coalitions without a utility: ${table.missing.length} of ${2 ** ids.length}, so no Shapley value can be computed. Missing: ${listed(table.missing, 10, (m) => coalitionLabel(membersOf(m, ids)))}.`);
-    return { failed: false, insufficient: true, additions: { ...EMPTY_ADDITIONS, completeness }, evidence: { evidenceItems: ids.length }, limitations: LIMITATIONS };
+    return { failed: false, insufficient: true, additions: { ...emptyAdditions(), completeness }, evidence: { evidenceItems: ids.length }, limitations: LIMITATIONS };
   }
 
   const v = table.values as bigint[];
@@ -93,7 +93,7 @@ export function analyzeCoalitions(input: CounterfactualInput, reasons: Reasons):
     purchase: purchase ? { purchaseId: purchase.purchaseId, cost: purchase.cost, evidenceItemId: purchase.evidenceItemId, sourceReceiptHash: purchase.sourceReceiptHash } : null,
     outcome,
   };
-  const measured = { ...EMPTY_ADDITIONS, attributions, completeness };
+  const measured = { ...emptyAdditions(), attributions, completeness };
   const limitations = input.utilityScale ? LIMITATIONS : [...LIMITATIONS, 'No utilityScale was given: utilities were not checked against a range.'];
   if (!policy) {
     reasons.add('policy_missing', 'warning', 'Without a policy the attribution cannot be judged material or worth its cost.');
@@ -102,28 +102,22 @@ export function analyzeCoalitions(input: CounterfactualInput, reasons: Reasons):
   if (policy.minimumConfidenceChange != null) limitations.push('minimumConfidenceChange is not used in coalition_attribution: coalitions carry no confidence.');
 
   const minimum = micro(policy.minimumMaterialUtilityChange);
-  // phi_i is material when |phi_i| >= minimum, i.e. |scaled_i| >= minimum x n!, exactly.
-  const materialScaled = minimum * phi.denominator;
-  const isMaterial = (scaled: bigint) => absolute(scaled) >= materialScaled;
-  const negative = ids.filter((_, i) => phi.scaled[i]! < 0n && isMaterial(phi.scaled[i]!) && i !== purchased);
+  // A value scaled / per (in millionths) is material when |scaled / per| >= minimum: |scaled| >= minimum x per, exactly.
+  const isMaterial = (scaled: bigint, per: bigint) => absolute(scaled) >= minimum * per;
+  const negative = ids.filter((_, i) => phi.scaled[i]! < 0n && isMaterial(phi.scaled[i]!, phi.denominator) && i !== purchased);
   if (negative.length) reasons.add('negative_contribution', 'warning', `Items whose Shapley value lowers utility by at least ${policy.minimumMaterialUtilityChange}: ${listed(negative)}.`);
 
-  let material: boolean;
-  let valueToCostRatio: string | null = null;
-  if (purchased >= 0) {
-    const own = phi.scaled[purchased]!;
-    const value = fractionToDecimal(own, denominator);
-    material = isMaterial(own);
-    if (own < 0n && material) reasons.add('purchased_evidence_lowered_utility', 'critical', `The purchased item ${purchase!.evidenceItemId} has a Shapley value of ${value}: on average over coalitions it lowers the decision's utility.`);
-    else if (material) reasons.add('evidence_material', 'info', `The purchased item ${purchase!.evidenceItemId} has a Shapley value of ${value}, at least ${policy.minimumMaterialUtilityChange} in size.`);
-    else reasons.add('evidence_not_material', 'warning', `The purchased item ${purchase!.evidenceItemId} has a Shapley value of ${value}, below the ${policy.minimumMaterialUtilityChange} the policy calls material.`);
-    valueToCostRatio = judgeValueToCost({ scaled: own, per: phi.denominator }, `The Shapley value of ${purchase!.evidenceItemId}`, purchase, policy, reasons);
-  } else {
-    material = absolute(totalGain) >= minimum;
-    if (material) reasons.add('evidence_material', 'info', `Together the evidence moves utility by ${fromMicro(totalGain)}, at least ${policy.minimumMaterialUtilityChange}.`);
-    else reasons.add('evidence_not_material', 'warning', `Together the evidence moves utility by ${fromMicro(totalGain)}, below the ${policy.minimumMaterialUtilityChange} the policy calls material.`);
-    judgeValueToCost({ scaled: totalGain, per: 1n }, 'The total gain', purchase, policy, reasons);
-  }
+  // The value judged: the purchased item's Shapley value, or without a purchase the gain of all the evidence.
+  const judged =
+    purchased >= 0
+      ? { scaled: phi.scaled[purchased]!, per: phi.denominator, label: `The Shapley value of the purchased item ${purchase!.evidenceItemId}` }
+      : { scaled: totalGain, per: 1n, label: 'The gain of all the evidence together' };
+  const value = fractionToDecimal(judged.scaled, judged.per * UNIT);
+  const material = isMaterial(judged.scaled, judged.per);
+  if (purchased >= 0 && judged.scaled < 0n && material) reasons.add('purchased_evidence_lowered_utility', 'critical', `${judged.label} is ${value}: on average over coalitions it lowers the decision's utility.`);
+  else if (material) reasons.add('evidence_material', 'info', `${judged.label} is ${value}, at least ${policy.minimumMaterialUtilityChange} in size.`);
+  else reasons.add('evidence_not_material', 'warning', `${judged.label} is ${value}, below the ${policy.minimumMaterialUtilityChange} the policy calls material.`);
+  const valueToCostRatio = judgeValueToCost(judged, judged.label, purchase, policy, reasons);
   return {
     failed: false,
     insufficient: false,

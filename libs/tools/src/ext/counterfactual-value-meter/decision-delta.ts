@@ -2,7 +2,7 @@ import { hashKey } from '../union-find.js';
 import { listed } from '../listing.js';
 import { micro, type Reasons } from '../verdict.js';
 import { fromMicro } from './exact.js';
-import { COUNTERFACTUAL_DEFAULTS, EMPTY_ADDITIONS, absolute, ignoredFields, judgeValueToCost, noteOutcome, realizedUtility, withinScale, type CounterfactualInput, type ModeFindings } from './rules.js';
+import { COUNTERFACTUAL_DEFAULTS, emptyAdditions, absolute, ignoredFields, judgeValueToCost, noteOutcome, realizedUtility, withinScale, type CounterfactualInput, type ModeFindings } from './rules.js';
 
 type State = NonNullable<CounterfactualInput['baselineDecision']>;
 interface Option {
@@ -52,7 +52,7 @@ export function analyzeDecisionDelta(input: CounterfactualInput, reasons: Reason
   const missing = (['baselineDecision', 'updatedDecision'] as const).filter((f) => !input[f]);
   if (!baseline || !updated) {
     reasons.add('decision_states_missing', 'warning', `decision_delta compares two decision states; missing: ${missing.join(', ')}.`);
-    return { failed: false, insufficient: true, additions: EMPTY_ADDITIONS, evidence: { missingFields: missing }, limitations: LIMITATIONS };
+    return { failed: false, insufficient: true, additions: emptyAdditions(), evidence: { missingFields: missing }, limitations: LIMITATIONS };
   }
 
   const before = readState('baselineDecision', baseline, reasons);
@@ -72,7 +72,7 @@ export function analyzeDecisionDelta(input: CounterfactualInput, reasons: Reason
   ];
   const scaled = withinScale(input.utilityScale, checked.map(([, u]) => u), (i) => checked[i]![0], reasons);
   if (!before || !after || reasons.has('critical') || !scaled) {
-    return { failed: true, insufficient: false, additions: EMPTY_ADDITIONS, evidence: { baselineSnapshotHash: baseline.snapshotHash, updatedSnapshotHash: updated.snapshotHash }, limitations: LIMITATIONS };
+    return { failed: true, insufficient: false, additions: emptyAdditions(), evidence: { baselineSnapshotHash: baseline.snapshotHash, updatedSnapshotHash: updated.snapshotHash }, limitations: LIMITATIONS };
   }
 
   const s = baseline.selectedOptionId;
@@ -115,7 +115,7 @@ export function analyzeDecisionDelta(input: CounterfactualInput, reasons: Reason
     outcome,
   };
   const measured = {
-    ...EMPTY_ADDITIONS,
+    ...emptyAdditions(),
     decisionChanged: changed,
     utilityDelta: { selected: fromMicro(selectedDelta), best: fromMicro(bestDelta), decisionValue: fromMicro(decisionValue) },
     confidenceChange,

@@ -23,7 +23,8 @@ export interface ModeFindings {
   limitations: string[];
 }
 
-export const EMPTY_ADDITIONS: ModeFindings['additions'] = {
+/** The additions of a mode that measured nothing yet. */
+export const emptyAdditions = (): ModeFindings['additions'] => ({
   decisionChanged: null,
   utilityDelta: null,
   confidenceChange: null,
@@ -31,7 +32,7 @@ export const EMPTY_ADDITIONS: ModeFindings['additions'] = {
   material: null,
   attributions: [],
   completeness: null,
-};
+});
 
 /**
  * Every utility must lie on utilityScale, which must have a range. Adds a critical reason and
