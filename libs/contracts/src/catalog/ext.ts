@@ -25,6 +25,13 @@ const purchase = (eventId: string, amount: string, timestamp: string) => ({
   timestamp,
 });
 
+/** A decision state of the counterfactual meter's example: options as [optionId, expectedUtility, confidence]. */
+const decisionState = (byte: string, selectedOptionId: string, options: [string, string, number][]) => ({
+  snapshotHash: HASH(byte),
+  selectedOptionId,
+  options: options.map(([optionId, expectedUtility, confidence]) => ({ optionId, expectedUtility, confidence })),
+});
+
 const signal = (signalId: string, type: ContinuitySignalType, byte: string, strength: string, observedAt: string) => ({
   signalId,
   type,
@@ -128,22 +135,14 @@ export const EXT_TOOLS = [
       mode: 'decision_delta',
       purchase: { purchaseId: 'buy-311', cost: '0.05', currency: 'USDC', evidenceItemId: 'carrier-delay-report', evidenceHash: HASH('d1'), sourceReceiptHash: HASH('d2') },
       utilityScale: { name: 'on-time delivery score', minimum: '0', maximum: '100', higherIsBetter: true },
-      baselineDecision: {
-        snapshotHash: HASH('b1'),
-        selectedOptionId: 'carrier-a',
-        options: [
-          { optionId: 'carrier-a', expectedUtility: '70', confidence: 0.6 },
-          { optionId: 'carrier-b', expectedUtility: '66', confidence: 0.5 },
-        ],
-      },
-      updatedDecision: {
-        snapshotHash: HASH('b2'),
-        selectedOptionId: 'carrier-b',
-        options: [
-          { optionId: 'carrier-a', expectedUtility: '55', confidence: 0.8 },
-          { optionId: 'carrier-b', expectedUtility: '68', confidence: 0.8 },
-        ],
-      },
+      baselineDecision: decisionState('b1', 'carrier-a', [
+        ['carrier-a', '70', 0.6],
+        ['carrier-b', '66', 0.5],
+      ]),
+      updatedDecision: decisionState('b2', 'carrier-b', [
+        ['carrier-a', '55', 0.8],
+        ['carrier-b', '68', 0.8],
+      ]),
       observedOutcome: null,
       policy: { minimumMaterialUtilityChange: '2', minimumValueToCostRatio: '100', minimumConfidenceChange: 0.1 },
     },
