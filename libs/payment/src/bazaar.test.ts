@@ -99,6 +99,9 @@ const DECLARED_OUTSIDE_THE_HEADER = new Set([
   'economic_dry_run_simulator',
   'spend_laundering_detector',
   'evidence_budget_router',
+  'counterfactual_value_meter',
+  'reputation_reincarnation_detector',
+  'hidden_dependency_map',
 ]);
 const inHeader = CATALOG.filter((entry) => !DECLARED_OUTSIDE_THE_HEADER.has(entry.id));
 

@@ -21,6 +21,9 @@ import { versionContinuityProof } from './ext/version-continuity-proof/index.js'
 import { economicDryRunSimulator } from './ext/economic-dry-run-simulator/index.js';
 import { spendLaunderingDetector } from './ext/spend-laundering-detector/index.js';
 import { evidenceBudgetRouter } from './ext/evidence-budget-router/index.js';
+import { counterfactualValueMeter } from './ext/counterfactual-value-meter/index.js';
+import { reputationReincarnationDetector } from './ext/reputation-reincarnation-detector/index.js';
+import { hiddenDependencyMap } from './ext/hidden-dependency-map/index.js';
 
 /** Each tool id's module is declared against that id's own catalog entry. */
 type ToolRegistry = { readonly [Id in ToolId]?: ToolModule<CatalogEntryOf<Id>> };
@@ -49,6 +52,9 @@ export const TOOL_MODULES = {
   economic_dry_run_simulator: economicDryRunSimulator,
   spend_laundering_detector: spendLaunderingDetector,
   evidence_budget_router: evidenceBudgetRouter,
+  counterfactual_value_meter: counterfactualValueMeter,
+  reputation_reincarnation_detector: reputationReincarnationDetector,
+  hidden_dependency_map: hiddenDependencyMap,
 } as const satisfies ToolRegistry;
 
 /**

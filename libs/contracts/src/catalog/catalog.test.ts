@@ -27,10 +27,13 @@ const SPEC_PRICES: [string, string, string, string][] = [
   ['/api/ext/economic-dry-run-simulator', 'economic_dry_run_simulator', '0.05', '50000'],
   ['/api/ext/spend-laundering-detector', 'spend_laundering_detector', '0.05', '50000'],
   ['/api/ext/evidence-budget-router', 'evidence_budget_router', '0.01', '10000'],
+  ['/api/ext/counterfactual-value-meter', 'counterfactual_value_meter', '0.01', '10000'],
+  ['/api/ext/reputation-reincarnation-detector', 'reputation_reincarnation_detector', '0.01', '10000'],
+  ['/api/ext/hidden-dependency-map', 'hidden_dependency_map', '0.01', '10000'],
 ];
 
 /** Requests the spec marks "additional properties allowed"; every other request is closed. */
-const OPEN_REQUESTS = new Set(['micropurchase_fragmentation_guard', 'conflict_of_interest_scanner']);
+const OPEN_REQUESTS = new Set(['micropurchase_fragmentation_guard', 'conflict_of_interest_scanner', 'counterfactual_value_meter', 'reputation_reincarnation_detector', 'hidden_dependency_map']);
 
 const SPEC_MCP_NAMES: Record<string, string> = {
   wallet_snapshot: 'svc_wallet_snapshot',
@@ -55,6 +58,9 @@ const SPEC_MCP_NAMES: Record<string, string> = {
   economic_dry_run_simulator: 'ext_economic_dry_run_simulator',
   spend_laundering_detector: 'ext_spend_laundering_detector',
   evidence_budget_router: 'ext_evidence_budget_router',
+  counterfactual_value_meter: 'ext_counterfactual_value_meter',
+  reputation_reincarnation_detector: 'ext_reputation_reincarnation_detector',
+  hidden_dependency_map: 'ext_hidden_dependency_map',
 };
 
 describe('catalog', () => {

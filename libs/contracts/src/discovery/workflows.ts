@@ -307,6 +307,37 @@ export const WORKFLOWS: readonly Workflow[] = [
       },
     ],
   },
+  {
+    id: 'evidence_provider_due_diligence',
+    title: 'Rely on evidence providers, then measure what their evidence was worth',
+    whenToUse:
+      'An agent buys evidence (data, inference, reports) from several paid providers: check that the providers it counts as independent do not share hidden dependencies, that none carries the continuity signals of a restricted entity, and afterwards whether the evidence changed its decisions enough to pay for itself.',
+    reasonCode: 'payment_trust',
+    steps: [
+      {
+        tool: 'hidden_dependency_map',
+        purpose: 'Workload-weighted exposure per critical dependency, dependencies observed but not declared, and which providers are shown independent. Rely only on those for redundancy.',
+        inputs: [{ field: 'services', from: { caller: 'the providers with their workload share and declared and observed dependencies' } }],
+      },
+      {
+        tool: 'reputation_reincarnation_detector',
+        purpose: 'For each provider kept: whether it carries the owner keys, funding wallets or infrastructure of a restricted entity without a continuity proof. Do not pass reputation on a block.',
+        forEach: { tool: 'hidden_dependency_map', path: 'independentServices' },
+        inputs: [
+          { field: 'candidate.agentId', from: fromResult('hidden_dependency_map', 'independentServices[]') },
+          { field: 'referenceEntities', from: { caller: 'the entities to compare with, with their status and signals' } },
+        ],
+      },
+      {
+        tool: 'counterfactual_value_meter',
+        purpose: 'After buying and using the evidence: whether it changed the decision, by how much, and its value per USDC against the policy; or each item\'s Shapley value when several were bought.',
+        inputs: [
+          { field: 'mode', from: { caller: 'decision_delta for one purchase, coalition_attribution for several' } },
+          { field: 'purchase.evidenceItemId', from: { caller: 'the evidence bought from the provider' } },
+        ],
+      },
+    ],
+  },
 ];
 
 /** What running every step once costs: the sum of the catalog prices (per item for a forEach step). */

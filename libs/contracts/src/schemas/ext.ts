@@ -12,8 +12,8 @@ import { decimalString, hashString } from './common.js';
 
 export const nonBlank = z.string().regex(/\S/, 'must not be blank');
 export const dateTime = z.iso.datetime({ offset: true }).meta({ description: 'ISO 8601 date-time with Z or an offset.' });
-const usdcOrLower = z.enum(['USDC', 'usdc']);
-const optionalNullable = <T extends z.ZodType>(schema: T) => schema.nullable().optional();
+export const usdcOrLower = z.enum(['USDC', 'usdc']);
+export const optionalNullable = <T extends z.ZodType>(schema: T) => schema.nullable().optional();
 
 // recursive-commerce-loop-breaker (request shape: ours)
 

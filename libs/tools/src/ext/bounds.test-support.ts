@@ -18,3 +18,9 @@ export function boundCase(schema: z.ZodType, base: unknown) {
 }
 
 export const times = <T>(n: number, make: (i: number) => T): T[] => Array.from({ length: n }, (_, i) => make(i));
+
+/** Table rows [path, value, accepted] as named cases whose titles show a long array by its length, not its items. */
+export function boundRows(rows: readonly (readonly [string, unknown, boolean])[]) {
+  const shown = (value: unknown) => (Array.isArray(value) && value.length > 3 ? `[${value.length} items]` : JSON.stringify(value) ?? 'undefined');
+  return rows.map(([path, value, accepted]) => ({ path, value, accepted, shown: shown(value) }));
+}

@@ -32,3 +32,8 @@ export class UnionFind {
 export function identifierKey(id: string): string {
   return /^0x[0-9a-fA-F]{40}$/.test(id) ? id.toLowerCase() : id;
 }
+
+/** A spec hash string as a comparison key: without its optional sha256: prefix, lower case. */
+export function hashKey(hash: string): string {
+  return hash.replace(/^sha256:/, '').toLowerCase();
+}

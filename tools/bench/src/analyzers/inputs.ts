@@ -326,11 +326,117 @@ function evidenceRouter(): BenchInput {
   };
 }
 
+const HASH = (random: () => number) => `sha256:${hex(random, 64)}`;
+
+/**
+ * counterfactual-value-meter, coalition_attribution: `items` evidence items (12 is the schema
+ * maximum) and the utility of every one of their 2^items coalitions, the empty one included, on a
+ * 0-100 scale; a purchase of the first item.
+ */
+function coalitions(items: number): BenchInput {
+  const random = seeded(4);
+  const ids = times(items, (i) => `ev-${i}`);
+  const hashes = ids.map(() => HASH(random));
+  return {
+    tool: 'counterfactual_value_meter',
+    shape: `coalition_attribution, ${items} evidence items, all ${2 ** items} coalitions (empty one included)`,
+    body: {
+      mode: 'coalition_attribution',
+      purchase: { purchaseId: 'buy-1', cost: '0.05', currency: 'USDC', evidenceItemId: ids[0], evidenceHash: hashes[0], sourceReceiptHash: null },
+      utilityScale: { name: 'score', minimum: '0', maximum: '100', higherIsBetter: true },
+      evidenceItems: ids.map((evidenceItemId, i) => ({ evidenceItemId, evidenceHash: hashes[i] })),
+      coalitionUtilities: times(2 ** items, (mask) => ({
+        coalitionIds: ids.filter((_, i) => mask & (1 << i)),
+        utility: (40 + random() * 60).toFixed(6),
+        provenanceHash: HASH(random),
+      })),
+      policy: { minimumMaterialUtilityChange: '0.5', minimumValueToCostRatio: '10', minimumConfidenceChange: null },
+    },
+  };
+}
+
+/**
+ * reputation-reincarnation-detector: a candidate with `own` signals and `references` entities of
+ * `perReference` signals each; every reference shares a quarter of its signals with the candidate
+ * (the join finds many pairs), statuses cycle through the four classes, a tenth of the signals are
+ * unverified or expired, and proofs cover some entities.
+ */
+function reincarnation(own: number, references: number, perReference: number): BenchInput {
+  const random = seeded(5);
+  const types = ['owner_key', 'wallet_funding', 'domain_certificate', 'code_hash', 'schema_fingerprint', 'infrastructure_fingerprint', 'behavioral_fingerprint'] as const;
+  const strengths = ['strong', 'medium', 'weak', 'Strong'];
+  const value = (i: number) => `${(i % 7).toString(16)}${i.toString(16).padStart(63, '0')}`;
+  const signal = (signalId: string, i: number) => ({
+    signalId,
+    type: types[i % 7],
+    valueHash: value(i),
+    strength: strengths[i % 4],
+    verified: i % 10 !== 0,
+    sourceEvidenceHash: hex(random, 64),
+    observedAt: '2026-06-01T00:00:00Z',
+    expiresAt: i % 10 === 5 ? '2026-07-01T00:00:00Z' : null,
+  });
+  const statuses = ['suspended', 'active', 'retired', 'under review'];
+  return {
+    tool: 'reputation_reincarnation_detector',
+    shape: `candidate with ${own} signals, ${references} reference entities with ${perReference} signals each`,
+    body: {
+      evaluatedAt: '2026-11-24T12:00:00Z',
+      candidate: { agentId: 'agent:candidate', signals: times(own, (i) => signal(`c${i}`, i)) },
+      referenceEntities: times(references, (e) => ({
+        entityId: `agent:ref-${e}`,
+        status: statuses[e % 4],
+        signals: times(perReference, (j) => signal(`r${e}-${j}`, j % 4 === 0 ? Math.floor(random() * own) : own + e * perReference + j)),
+      })),
+      authorizedContinuityProofs: times(Math.min(100, references / 5), (p) => ({ proofId: `proof-${p}`, fromEntityId: `agent:ref-${p * 5}`, toAgentId: 'agent:candidate', signatureStatus: p % 2 ? 'valid' : 'invalid', expiresAt: null })),
+      allowlistedMigrations: null,
+      policy: { weights: { owner_key: null, wallet_funding: null, domain_certificate: null, code_hash: null, schema_fingerprint: null, infrastructure_fingerprint: null, behavioral_fingerprint: null }, minimumStrongSignals: 1, minimumWeightedScore: 30, maximumReferences: null },
+    },
+  };
+}
+
+/**
+ * hidden-dependency-map: `services` services with `declared` declared and `observed` observed
+ * dependencies each, drawn from a pool of `pool` dependencies of which the first ten are hubs that
+ * about half of the services use (the overlap pass touches most pairs through them).
+ */
+function dependencyMap(services: number, declared: number, observed: number, pool: number): BenchInput {
+  const random = seeded(6);
+  const types = ['model', 'api', 'data_source', 'cloud', 'region', 'wallet', 'codebase', 'owner', 'other'] as const;
+  const pick = () => (random() < 0.3 ? Math.floor(random() * 10) : Math.floor(random() * pool));
+  const dependency = (d: number) => ({ dependencyId: `dep-${d}`, type: types[d % 9], criticality: Math.round(random() * 100) / 100, evidenceHash: hex(random, 64), verified: random() < 0.9 });
+  return {
+    tool: 'hidden_dependency_map',
+    shape: `${services} services, ${declared} declared + ${observed} observed dependencies each, from ${pool}`,
+    body: {
+      services: times(services, (s) => ({
+        serviceId: `svc-${s}`,
+        workloadShare: 1 / services,
+        declaredDependencies: times(declared, () => dependency(pick())),
+        observedDependencies: times(observed, () => ({ ...dependency(pick()), observationSourceHash: hex(random, 64) })),
+      })),
+      policy: { criticalDependencyThreshold: 0.3, maximumSingleDependencyExposurePercent: 100, minimumIndependentServices: 1, includeUnverifiedDependencies: false, maximumPairwiseOverlap: 0.3, maximumServices: null, maximumDependencies: null },
+    },
+  };
+}
+
+/**
+ * hidden-dependency-map's worst case for the overlap pass: every service lists the same `shared`
+ * dependencies, so each is shared by all services and every pair is touched once per dependency.
+ */
+function dependencyMapAllShared(services: number, shared: number): BenchInput {
+  const input = dependencyMap(services, 0, 0, 1);
+  const same = times(shared, (d) => ({ dependencyId: `shared-${d}`, type: 'cloud', criticality: 0.9, evidenceHash: '0'.repeat(64), verified: true }));
+  for (const service of input.body.services as { declaredDependencies: unknown[] }[]) service.declaredDependencies = same;
+  return { ...input, shape: `${services} services all listing the same ${shared} critical dependencies (worst case of the overlap pass)` };
+}
+
 /** Each analyzer at its schema maxima, and at what the default 256 KiB body limit admits where that is less. */
 export async function benchInputs(): Promise<BenchInput[]> {
   const inputs = [loopBreaker(200), loopBreaker(10), fragmentation(1000, 1000), fragmentation(300, 0), conflict(200, 50, 1000), conflict(200, 5, 300)];
   inputs.push(await humanIntent(false), await humanIntent(true), await revocation(), await versionContinuity());
   inputs.push(dryRun(), laundering(100, 20, 1000), laundering(100, 5, 700), evidenceRouter());
+  inputs.push(coalitions(12), coalitions(10), reincarnation(5000, 500, 20), reincarnation(210, 500, 1), dependencyMap(500, 20, 10, 2000), dependencyMap(500, 1, 1, 300), dependencyMapAllShared(500, 20), dependencyMapAllShared(500, 2));
   for (const input of inputs) toolById(input.tool)!.request.parse(input.body);
   return inputs;
 }
