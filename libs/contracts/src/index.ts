@@ -22,6 +22,7 @@ export type * from './ports/store.js';
 export type * from './ports/payment-identifiers.js';
 export type * from './ports/report-store.js';
 export type * from './ports/narrator.js';
+export * from './ports/observations.js';
 export * from './results/risk.js';
 export * from './results/wallet-report.js';
 export * from './results/tx-decode.js';
