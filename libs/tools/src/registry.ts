@@ -15,6 +15,9 @@ import { agentWalletProfile } from './trust/agent-wallet-profile/index.js';
 import { recursiveCommerceLoopBreaker } from './ext/recursive-commerce-loop-breaker/index.js';
 import { micropurchaseFragmentationGuard } from './ext/micropurchase-fragmentation-guard/index.js';
 import { conflictOfInterestScanner } from './ext/conflict-of-interest-scanner/index.js';
+import { negativeCapability } from './ext/negative-capability/index.js';
+import { temporalConsistencyGate } from './ext/temporal-consistency-gate/index.js';
+import { serviceExitHandoff } from './ext/service-exit-handoff/index.js';
 
 /** Each tool id's module is declared against that id's own catalog entry. */
 type ToolRegistry = { readonly [Id in ToolId]?: ToolModule<CatalogEntryOf<Id>> };
@@ -37,6 +40,9 @@ export const TOOL_MODULES = {
   recursive_commerce_loop_breaker: recursiveCommerceLoopBreaker,
   micropurchase_fragmentation_guard: micropurchaseFragmentationGuard,
   conflict_of_interest_scanner: conflictOfInterestScanner,
+  negative_capability: negativeCapability,
+  temporal_consistency_gate: temporalConsistencyGate,
+  service_exit_handoff: serviceExitHandoff,
 } as const satisfies ToolRegistry;
 
 /**

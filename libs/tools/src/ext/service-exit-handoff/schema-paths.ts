@@ -1,0 +1,160 @@
+/** JSON Schema types, plus 'any' for a schema that does not restrict the type. */
+export type JsonType = 'string' | 'number' | 'integer' | 'boolean' | 'object' | 'array' | 'null' | 'any';
+
+export interface SchemaPath {
+  /** `a.b[].c`: dots between properties, `[]` for array items. */
+  path: string;
+  types: Set<JsonType>;
+  /** Required at every level from the root: each record has it. */
+  required: boolean;
+  /** An object that declares no properties and does not forbid extra ones: it takes any member. */
+  open: boolean;
+  /** No path below it. */
+  leaf: boolean;
+}
+
+export interface SchemaPaths {
+  paths: Map<string, SchemaPath>;
+  /** Parts deeper than MAX_SCHEMA_DEPTH or past MAX_SCHEMA_PATHS were not read. */
+  truncated: boolean;
+  /** $refs that are not local JSON pointers into the schema, or point at nothing. */
+  unresolvedRefs: string[];
+}
+
+export const MAX_SCHEMA_DEPTH = 8;
+export const MAX_SCHEMA_PATHS = 2000;
+/** Schema nodes visited at most: a schema that expands the same $ref many times over stops here. */
+export const MAX_SCHEMA_VISITS = 50_000;
+
+type Node = Record<string, unknown>;
+const TYPES = new Set<JsonType>(['string', 'number', 'integer', 'boolean', 'object', 'array', 'null']);
+const isNode = (value: unknown): value is Node => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function typeOfValue(value: unknown): JsonType {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number';
+  return typeof value === 'string' || typeof value === 'boolean' || typeof value === 'object' ? (typeof value as JsonType) : 'any';
+}
+
+/** A local $ref (`#/$defs/x`, `#/definitions/x`, any JSON pointer into the root), or undefined. */
+function resolve(root: Node, ref: string): Node | undefined {
+  if (ref === '#') return root;
+  if (!ref.startsWith('#/')) return undefined;
+  let at: unknown = root;
+  for (const raw of ref.slice(2).split('/')) {
+    const key = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
+    if (!isNode(at)) return undefined;
+    at = at[key];
+  }
+  return isNode(at) ? at : at === true ? {} : undefined;
+}
+
+/**
+ * The property paths of a JSON Schema with their types, down to MAX_SCHEMA_DEPTH levels and at most
+ * MAX_SCHEMA_PATHS paths: `properties` and `required`, `items` (and `prefixItems`), local `$ref`s
+ * (a $ref already being expanded on the way down stops there, so recursive schemas end), `allOf`
+ * (members merged), `anyOf`/`oneOf` (types and properties united, none of their members required),
+ * `type`, `const` and `enum` (their values' types). `additionalProperties` only decides whether an
+ * object without properties is open. O(nodes visited), at most MAX_SCHEMA_VISITS.
+ */
+export function schemaPaths(schema: Node): SchemaPaths {
+  const paths = new Map<string, SchemaPath>();
+  const unresolved = new Set<string>();
+  let truncated = false;
+  let visits = 0;
+
+  const record = (path: string, types: Set<JsonType>, required: boolean, open: boolean) => {
+    const existing = paths.get(path);
+    if (existing) {
+      types.forEach((t) => existing.types.add(t));
+      existing.required ||= required;
+      existing.open ||= open;
+      return;
+    }
+    if (paths.size >= MAX_SCHEMA_PATHS) {
+      truncated = true;
+      return;
+    }
+    paths.set(path, { path, types, required, open, leaf: true });
+  };
+
+  /** Types and children of one schema node, following $ref, allOf, anyOf and oneOf. */
+  const walk = (node: unknown, path: string, required: boolean, depth: number, expanding: ReadonlySet<string>): void => {
+    if (++visits > MAX_SCHEMA_VISITS) {
+      truncated = true;
+      return;
+    }
+    if (node === true || (isNode(node) && Object.keys(node).length === 0)) {
+      record(path, new Set(['any']), required, true);
+      return;
+    }
+    if (!isNode(node)) return;
+    if (typeof node.$ref === 'string') {
+      const target = expanding.has(node.$ref) ? undefined : resolve(schema, node.$ref);
+      if (!target) {
+        if (!expanding.has(node.$ref)) unresolved.add(node.$ref);
+        if (path) record(path, new Set(['any']), required, false);
+        return;
+      }
+      walk(target, path, required, depth, new Set([...expanding, node.$ref]));
+    }
+    for (const member of Array.isArray(node.allOf) ? node.allOf : []) walk(member, path, required, depth, expanding);
+    for (const key of ['anyOf', 'oneOf'] as const) {
+      for (const member of Array.isArray(node[key]) ? node[key] : []) walk(member, path, false, depth, expanding);
+    }
+
+    const types = new Set<JsonType>();
+    const declared = node.type;
+    for (const t of Array.isArray(declared) ? declared : declared === undefined ? [] : [declared]) if (TYPES.has(t as JsonType)) types.add(t as JsonType);
+    if ('const' in node) types.add(typeOfValue(node.const));
+    if (Array.isArray(node.enum)) node.enum.forEach((v) => types.add(typeOfValue(v)));
+    const properties = isNode(node.properties) ? node.properties : null;
+    const items = node.items ?? node.prefixItems;
+    if (properties) types.add('object');
+    if (items !== undefined) types.add('array');
+    const combined = typeof node.$ref === 'string' || Array.isArray(node.allOf) || Array.isArray(node.anyOf) || Array.isArray(node.oneOf);
+    if (types.size === 0 && combined) return; // the members said it all
+    if (types.size === 0) types.add('any');
+    const open = types.has('object') && !properties && node.additionalProperties !== false;
+    if (path) record(path, types, required, open);
+
+    if (depth >= MAX_SCHEMA_DEPTH) {
+      if (properties || items !== undefined) truncated = true;
+      return;
+    }
+    if (properties) {
+      const requiredNames = new Set(Array.isArray(node.required) ? node.required.filter((n): n is string => typeof n === 'string') : []);
+      for (const [name, child] of Object.entries(properties)) walk(child, path ? `${path}.${name}` : name, required && requiredNames.has(name), depth + 1, expanding);
+    }
+    for (const child of Array.isArray(items) ? items : items === undefined ? [] : [items]) walk(child, `${path}[]`, false, depth + 1, expanding);
+  };
+
+  walk(schema, '', true, 0, new Set());
+  for (const path of paths.keys()) {
+    const parent = parentOf(path);
+    if (parent) {
+      const node = paths.get(parent);
+      if (node) node.leaf = false;
+    }
+  }
+  return { paths, truncated, unresolvedRefs: [...unresolved].sort() };
+}
+
+/** `a.b[].c` -> `a.b[]` -> `a.b` -> `a` -> null. */
+export function parentOf(path: string): string | null {
+  if (path.endsWith('[]')) return path.slice(0, -2) || null;
+  const dot = path.lastIndexOf('.');
+  return dot === -1 ? null : path.slice(0, dot);
+}
+
+/**
+ * Whether values of `source` types fit `target` types: every source type is a target type, an
+ * integer fits a number, and 'any' on the target takes everything ('any' on the source fits only
+ * 'any': an untyped export may hold values the import refuses).
+ */
+export function typesFit(source: ReadonlySet<JsonType>, target: ReadonlySet<JsonType>): boolean {
+  if (target.has('any')) return true;
+  for (const t of source) if (!target.has(t) && !(t === 'integer' && target.has('number'))) return false;
+  return true;
+}

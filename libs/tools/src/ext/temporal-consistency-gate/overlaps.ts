@@ -1,0 +1,42 @@
+export interface ValidityWindow {
+  index: number;
+  kind: string;
+  subject: string;
+  /** [from, until) in milliseconds; until is Infinity when the item has no end. */
+  from: number;
+  until: number;
+}
+
+export interface Overlaps {
+  /** Every overlapping pair not explained by a reference between the two, in sweep order. */
+  pairs: [number, number][];
+}
+
+/**
+ * Items of one kind and subject whose validity windows overlap: two mandates, quotes or
+ * attestations in force at once for the same subject, neither referencing the other (an item that
+ * references the one it replaces supersedes it). Per (kind, subject), windows sorted by start; a
+ * sweep keeps the windows still open at each start, and each of them overlaps the new one. A window
+ * closes once, so the sweep costs O(m log m + p) for m windows and p overlapping pairs: quadratic
+ * only when the answer is (every window overlapping every other).
+ */
+export function overlappingWindows(windows: readonly ValidityWindow[], referenced: (a: number, b: number) => boolean): Overlaps {
+  const groups = new Map<string, ValidityWindow[]>();
+  for (const w of windows) {
+    const key = JSON.stringify([w.kind, w.subject]);
+    const list = groups.get(key);
+    if (list) list.push(w);
+    else groups.set(key, [w]);
+  }
+  const pairs: [number, number][] = [];
+  for (const list of groups.values()) {
+    list.sort((a, b) => a.from - b.from || a.index - b.index);
+    let open: ValidityWindow[] = [];
+    for (const w of list) {
+      open = open.filter((o) => o.until > w.from);
+      for (const o of open) if (!referenced(o.index, w.index)) pairs.push([o.index, w.index]);
+      open.push(w);
+    }
+  }
+  return { pairs };
+}
