@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { MAX_OBSERVATION_BATCH, type CapabilityObservation, type Store } from '@paysight/contracts';
+import { SqlStore } from '../src/store.js';
 import { OPEN_TIMEOUT_MS } from './fixtures.js';
 
 const T0 = Date.parse('2026-11-24T12:00:00Z');
@@ -34,6 +35,12 @@ export function describeObservationSuite(kind: Store['kind'], open: () => Promis
   }, OPEN_TIMEOUT_MS);
   afterAll(() => store?.close());
   const newAgent = () => `svc_test_${randomUUID()}`;
+
+  test(`${kind}: keeps labels and outcomes only: no column for a payer, a body or a payment`, async () => {
+    if (!(store instanceof SqlStore)) throw new Error('openStore must return a SqlStore');
+    const columns = await store.db.query<{ column_name: string }>('SELECT column_name FROM information_schema.columns WHERE table_schema = $1 AND table_name = $2 ORDER BY ordinal_position', [store.db.schema, 'capability_observations']);
+    expect(columns.map((c) => c.column_name)).toEqual(['id', 'agent_id', 'service_version', 'network', 'resource_type', 'payload_size_class', 'latency_requirement_ms', 'outcome', 'error_code', 'http_status', 'duration_ms', 'observed_at']);
+  });
 
   test(`${kind}: groups by every dimension, version, outcome and error code, with counts, durations and first and last seen`, async () => {
     const agent = newAgent();
