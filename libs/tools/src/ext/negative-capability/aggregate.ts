@@ -36,6 +36,12 @@ function add(tally: Tally, group: ObservationGroup): void {
   tally.failuresByCode.set(code, (tally.failuresByCode.get(code) ?? 0) + group.count);
 }
 
+function merge(into: Tally, part: Tally): void {
+  into.samples += part.samples;
+  into.failures += part.failures;
+  for (const [code, n] of part.failuresByCode) into.failuresByCode.set(code, (into.failuresByCode.get(code) ?? 0) + n);
+}
+
 export interface Aggregate extends Tally {
   firstSeen: Date | null;
   lastSeen: Date | null;
@@ -68,29 +74,31 @@ export interface Limitation extends Tally {
  * broader context that contains it (a proper subset of its dimension values, or all the matched
  * runs): "network polygon" is listed once rather than once per payload size, and "polygon with
  * large payloads" only when it is worse than polygon as a whole. An observation without a value
- * for a dimension counts for no combination naming that dimension. O(G x 2^D) for G groups and D
- * free dimensions (D <= 5), then O(L x 2^D) over the L qualifying combinations.
+ * for a dimension counts for no combination naming that dimension. O(G) to merge the G groups into
+ * their K label sets, O(K x 2^D) for D free dimensions (D <= 5), then O(L x 2^D) over the L
+ * qualifying combinations.
  */
 export function limitations(groups: readonly ObservationGroup[], free: readonly Dimension[], minimumSamples: number, failureRate: number): Limitation[] {
   const all: Limitation = { ...emptyTally(), dimensions: {} };
-  const tallies = new Map<string, Limitation>();
-  const subsets = 1 << free.length;
+  // Groups that differ only by outcome or error code share their labels: tally them once first.
+  const labelled = new Map<string, { values: (DimensionValue | null)[]; tally: Tally }>();
   for (const group of groups) {
     add(all, group);
+    const values = free.map((d) => group[d]);
+    const key = JSON.stringify(values);
+    let entry = labelled.get(key);
+    if (!entry) labelled.set(key, (entry = { values, tally: emptyTally() }));
+    add(entry.tally, group);
+  }
+  const tallies = new Map<string, Limitation>();
+  const subsets = 1 << free.length;
+  for (const { values, tally: part } of labelled.values()) {
     for (let mask = 1; mask < subsets; mask++) {
-      const dimensions: Limitation['dimensions'] = {};
-      let labelled = true;
-      for (let bit = 0; bit < free.length && labelled; bit++) {
-        if (!(mask & (1 << bit))) continue;
-        const value = group[free[bit]!];
-        if (value === null) labelled = false;
-        else dimensions[free[bit]!] = value;
-      }
-      if (!labelled) continue;
-      const key = keyOf(mask, dimensions, free);
+      const key = keyOf(mask, values);
+      if (key === null) continue;
       let tally = tallies.get(key);
-      if (!tally) tallies.set(key, (tally = { ...emptyTally(), dimensions }));
-      add(tally, group);
+      if (!tally) tallies.set(key, (tally = { ...emptyTally(), dimensions: dimensionsOf(mask, values, free) }));
+      merge(tally, part);
     }
   }
   const rate = (t: Tally) => t.failures / t.samples;
@@ -98,11 +106,12 @@ export function limitations(groups: readonly ObservationGroup[], free: readonly 
   const qualifying = new Map([...tallies].filter(([, t]) => qualifies(t)));
   const listed: Limitation[] = [];
   for (const [key, limitation] of qualifying) {
-    const mask = Number(key.slice(0, key.indexOf('|')));
+    const mask = Number.parseInt(key, 10);
+    const values = free.map((d) => limitation.dimensions[d] ?? null);
     let covered = false;
     // Every proper sub-mask of `mask`, down to 0 (all the matched runs).
     for (let sub = (mask - 1) & mask; !covered; sub = (sub - 1) & mask) {
-      const broader = sub === 0 ? (qualifies(all) ? all : undefined) : qualifying.get(keyOf(sub, limitation.dimensions, free));
+      const broader = sub === 0 ? (qualifies(all) ? all : undefined) : qualifying.get(keyOf(sub, values)!);
       if (broader && rate(broader) >= rate(limitation)) covered = true;
       if (sub === 0) break;
     }
@@ -111,11 +120,25 @@ export function limitations(groups: readonly ObservationGroup[], free: readonly 
   return listed.sort((a, b) => rate(b) - rate(a) || b.samples - a.samples || compareKeys(a, b));
 }
 
-/** One key per (dimensions, values): the mask, then the values of the mask's dimensions in order. */
-function keyOf(mask: number, dimensions: Limitation['dimensions'], free: readonly Dimension[]): string {
-  const values: (DimensionValue | undefined)[] = [];
-  for (let bit = 0; bit < free.length; bit++) if (mask & (1 << bit)) values.push(dimensions[free[bit]!]);
-  return `${mask}|${JSON.stringify(values)}`;
+/**
+ * One key per (dimensions, values): the mask, then the values of the mask's dimensions, typed
+ * (a number label and a string label that read alike stay apart); null when one of them is missing.
+ */
+function keyOf(mask: number, values: readonly (DimensionValue | null)[]): string | null {
+  let key = String(mask);
+  for (let bit = 0; bit < values.length; bit++) {
+    if (!(mask & (1 << bit))) continue;
+    const value = values[bit];
+    if (value === null || value === undefined) return null;
+    key += typeof value === 'number' ? `\u0000n${value}` : `\u0000s${value}`;
+  }
+  return key;
+}
+
+function dimensionsOf(mask: number, values: readonly (DimensionValue | null)[], free: readonly Dimension[]): Limitation['dimensions'] {
+  const dimensions: Limitation['dimensions'] = {};
+  for (let bit = 0; bit < free.length; bit++) if (mask & (1 << bit)) dimensions[free[bit]!] = values[bit]!;
+  return dimensions;
 }
 
 function compareKeys(a: Limitation, b: Limitation): number {

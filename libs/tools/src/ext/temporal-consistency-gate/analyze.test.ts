@@ -208,9 +208,10 @@ describe('temporal-consistency-gate algorithms', () => {
 
   it('sweeps validity windows in output-sensitive time: disjoint windows make no pair, nested ones every pair', () => {
     const disjoint = times(1000, (i) => ({ index: i, kind: 'mandate', subject: 's', from: i * 10, until: i * 10 + 10 }));
-    expect(overlappingWindows(disjoint, () => false).pairs).toEqual([]);
+    expect(overlappingWindows(disjoint, () => false, 10)).toEqual({ pairs: [], total: 0 });
     const nested = times(40, (i) => ({ index: i, kind: 'mandate', subject: 's', from: i, until: 1000 - i }));
-    expect(overlappingWindows(nested, () => false).pairs).toHaveLength((40 * 39) / 2);
-    expect(overlappingWindows([...nested.slice(0, 2), { index: 99, kind: 'mandate', subject: 'other', from: 0, until: 1000 }], () => false).pairs).toEqual([[0, 1]]);
+    expect(overlappingWindows(nested, () => false, 3)).toEqual({ pairs: [[0, 1], [0, 2], [1, 2]], total: (40 * 39) / 2 });
+    expect(overlappingWindows(nested, (a, b) => a + 1 === b, 0).total).toBe((40 * 39) / 2 - 39);
+    expect(overlappingWindows([...nested.slice(0, 2), { index: 99, kind: 'mandate', subject: 'other', from: 0, until: 1000 }], () => false, 10).pairs).toEqual([[0, 1]]);
   });
 });

@@ -61,7 +61,11 @@ interface Timed {
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
-const listOf = (ids: readonly string[]) => `${ids.slice(0, NAMED).join(', ')}${ids.length > NAMED ? ` and ${ids.length - NAMED} more` : ''}`;
+/** The first NAMED of `list`, rendered, and how many more of `total`: a message never renders a whole large list. */
+function listOf<T>(list: readonly T[], render: (item: T) => string, total = list.length): string {
+  const named = list.slice(0, NAMED).map(render).join(', ');
+  return total > NAMED ? `${named} and ${total - NAMED} more` : named;
+}
 
 /** Per-item findings at evaluatedAt `at` with tolerance `skew` (ms). O(n). */
 function itemFindings(timed: readonly Timed[], input: TemporalInput, at: number, skew: number): Map<ItemRule, { index: number; detail: Record<string, unknown> }[]> {
@@ -124,7 +128,7 @@ export function analyzeTemporalConsistency(input: TemporalInput): ToolOutput<Tem
     if (!list) continue;
     const severity = ITEM_RULES[rule];
     if (severity === 'critical') list.forEach((f) => critical.add(f.index));
-    reasons.add(rule, severity, `${list.length} item${list.length > 1 ? 's' : ''} ${ITEM_MESSAGES[rule]}: ${listOf(list.map((f) => id(f.index)))}.`);
+    reasons.add(rule, severity, `${list.length} item${list.length > 1 ? 's' : ''} ${ITEM_MESSAGES[rule]}: ${listOf(list, (f) => id(f.index))}.`);
   }
 
   // 2. References: causality, cycles, dangling references.
@@ -133,16 +137,18 @@ export function analyzeTemporalConsistency(input: TemporalInput): ToolOutput<Tem
   const causality = graph.references.flatMap((refs, i) => refs.filter((j) => timed[j]!.issued > timed[i]!.issued + skew).map((j) => [i, j] as const));
   if (causality.length) {
     causality.forEach(([i]) => critical.add(i));
-    reasons.add('causality_violation', 'critical', `${causality.length} reference${causality.length > 1 ? 's' : ''} to an item issued later than the item that references it: ${listOf(causality.map(([i, j]) => `${id(i)} -> ${id(j)}`))}.`);
+    reasons.add('causality_violation', 'critical', `${causality.length} reference${causality.length > 1 ? 's' : ''} to an item issued later than the item that references it: ${listOf(causality, ([i, j]) => `${id(i)} -> ${id(j)}`)}.`);
   }
-  const cycles = referenceCycles(nodes, graph);
+  // Kahn's order exists exactly when there is no cycle: Tarjan runs only to name the cycles.
+  const order = causalOrder(nodes, graph);
+  const cycles = order ? [] : referenceCycles(nodes, graph);
   if (cycles.length) {
     cycles.flat().forEach((i) => critical.add(i));
-    reasons.add('reference_cycle', 'critical', `Items that reference each other in a cycle, so none can precede the others: ${listOf(cycles.map((c) => c.map(id).join(' -> ')))}.`);
+    reasons.add('reference_cycle', 'critical', `Items that reference each other in a cycle, so none can precede the others: ${listOf(cycles, (c) => c.map(id).join(' -> '))}.`);
   }
   const unverifiable = new Set(graph.dangling.map((d) => d.from));
   if (graph.dangling.length) {
-    reasons.add('dangling_reference', 'warning', `${graph.dangling.length} reference${graph.dangling.length > 1 ? 's' : ''} to items not in the bundle, whose times cannot be checked: ${listOf(graph.dangling.map((d) => `${id(d.from)} -> ${d.itemId}`))}.`);
+    reasons.add('dangling_reference', 'warning', `${graph.dangling.length} reference${graph.dangling.length > 1 ? 's' : ''} to items not in the bundle, whose times cannot be checked: ${listOf(graph.dangling, (d) => `${id(d.from)} -> ${d.itemId}`)}.`);
   }
 
   // 3. Sequence numbers per issuer stream.
@@ -153,24 +159,24 @@ export function analyzeTemporalConsistency(input: TemporalInput): ToolOutput<Tem
   const gaps = streams.filter((s) => s.missingCount > 0);
   if (duplicates.length) {
     duplicates.flat().forEach((i) => critical.add(i));
-    reasons.add('sequence_duplicate', 'critical', `Items holding the same sequence number of one issuer stream: ${listOf(duplicates.map(([a, b]) => `${id(a)} = ${id(b)}`))}.`);
+    reasons.add('sequence_duplicate', 'critical', `Items holding the same sequence number of one issuer stream: ${listOf(duplicates, ([a, b]) => `${id(a)} = ${id(b)}`)}.`);
   }
   if (regressions.length) {
     regressions.forEach(([later]) => critical.add(later));
-    reasons.add('sequence_regression', 'critical', `Items issued later than an item of the same stream with a higher sequence number: ${listOf(regressions.map(([later, earlier]) => `${id(later)} after ${id(earlier)}`))}.`);
+    reasons.add('sequence_regression', 'critical', `Items issued later than an item of the same stream with a higher sequence number: ${listOf(regressions, ([later, earlier]) => `${id(later)} after ${id(earlier)}`)}.`);
   }
   if (gaps.length) {
     const allowGaps = policy.allowSequenceGaps ?? TEMPORAL_DEFAULTS.allowSequenceGaps;
     const missing = gaps.reduce((sum, s) => sum + s.missingCount, 0);
-    reasons.add('sequence_gap', allowGaps ? 'info' : 'warning', `${missing} sequence number${missing > 1 ? 's' : ''} missing between the lowest and highest of ${listOf(gaps.map((s) => `${s.issuer}/${s.scope}`))}: items may have been left out.`);
+    reasons.add('sequence_gap', allowGaps ? 'info' : 'warning', `${missing} sequence number${missing > 1 ? 's' : ''} missing between the lowest and highest of ${listOf(gaps, (s) => `${s.issuer}/${s.scope}`)}: items may have been left out.`);
   }
 
   // 4. Overlapping validity for one kind and subject.
   const referencesOf = graph.references.map((refs) => new Set(refs));
   const windows = timed.flatMap((t, index) => (t.item.subject != null && (t.item.validFrom || t.item.validUntil) && t.from < t.until ? [{ index, kind: t.item.kind, subject: t.item.subject, from: t.from, until: t.until }] : []));
-  const { pairs } = overlappingWindows(windows, (a, b) => referencesOf[a]!.has(b) || referencesOf[b]!.has(a));
-  if (pairs.length) {
-    reasons.add('overlapping_validity', 'warning', `${pairs.length} pair${pairs.length > 1 ? 's' : ''} of items of one kind and subject valid at the same time, neither referencing the other: ${listOf(pairs.map(([a, b]) => `${id(a)} & ${id(b)}`))}.`);
+  const overlaps = overlappingWindows(windows, (a, b) => referencesOf[a]!.has(b) || referencesOf[b]!.has(a), LISTED);
+  if (overlaps.total) {
+    reasons.add('overlapping_validity', 'warning', `${overlaps.total} pair${overlaps.total > 1 ? 's' : ''} of items of one kind and subject valid at the same time, neither referencing the other: ${listOf(overlaps.pairs, ([a, b]) => `${id(a)} & ${id(b)}`, overlaps.total)}.`);
   }
   if (duplicateIds) reasons.add('duplicate_item_ids', 'warning', `${duplicateIds} item${duplicateIds > 1 ? 's' : ''} reused an itemId already listed; only the first of each was checked.`);
 
@@ -178,10 +184,9 @@ export function analyzeTemporalConsistency(input: TemporalInput): ToolOutput<Tem
   const tainted = dependantsOf(critical, graph);
   const rejected = new Set([...critical, ...tainted]);
   const buildsOnRejected = [...tainted].filter((i) => !critical.has(i));
-  if (buildsOnRejected.length) reasons.add('builds_on_rejected', 'info', `Items that build, through references, on a rejected item: ${listOf(buildsOnRejected.sort((a, b) => a - b).map(id))}.`);
+  if (buildsOnRejected.length) reasons.add('builds_on_rejected', 'info', `Items that build, through references, on a rejected item: ${listOf(buildsOnRejected.sort((a, b) => a - b), id)}.`);
   const unverified = new Set([...unverifiable, ...dependantsOf(unverifiable, graph)]);
   const actionable = timed.flatMap((_, i) => (rejected.has(i) || unverified.has(i) ? [] : [i]));
-  const order = causalOrder(nodes, graph);
   const actBefore = actionable.reduce((min, i) => Math.min(min, timed[i]!.until), Number.POSITIVE_INFINITY);
 
   const decision = reasons.has('critical') ? 'block' : graph.dangling.length ? 'insufficient_evidence' : reasons.decide();
@@ -212,8 +217,8 @@ export function analyzeTemporalConsistency(input: TemporalInput): ToolOutput<Tem
           missing: s.missing.slice(0, LISTED),
           missingCount: s.missingCount,
         })),
-        overlaps: pairs.slice(0, LISTED).map(([a, b]) => ({ kind: items[a]!.kind, subject: items[a]!.subject, itemIds: [id(a), id(b)] })),
-        overlapPairs: pairs.length,
+        overlaps: overlaps.pairs.map(([a, b]) => ({ kind: items[a]!.kind, subject: items[a]!.subject, itemIds: [id(a), id(b)] })),
+        overlapPairs: overlaps.total,
         unverifiableItemIds: [...unverified].sort((a, b) => a - b).map(id),
         policyApplied: {
           clockSkewToleranceSeconds: skew / 1000,

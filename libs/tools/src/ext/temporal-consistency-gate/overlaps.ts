@@ -8,8 +8,10 @@ export interface ValidityWindow {
 }
 
 export interface Overlaps {
-  /** Every overlapping pair not explained by a reference between the two, in sweep order. */
+  /** The first `limit` overlapping pairs not explained by a reference between the two, in sweep order. */
   pairs: [number, number][];
+  /** All such pairs. */
+  total: number;
 }
 
 /**
@@ -18,9 +20,10 @@ export interface Overlaps {
  * references the one it replaces supersedes it). Per (kind, subject), windows sorted by start; a
  * sweep keeps the windows still open at each start, and each of them overlaps the new one. A window
  * closes once, so the sweep costs O(m log m + p) for m windows and p overlapping pairs: quadratic
- * only when the answer is (every window overlapping every other).
+ * only when the answer is (every window overlapping every other), and then only counting: no more
+ * than `limit` pairs are kept.
  */
-export function overlappingWindows(windows: readonly ValidityWindow[], referenced: (a: number, b: number) => boolean): Overlaps {
+export function overlappingWindows(windows: readonly ValidityWindow[], referenced: (a: number, b: number) => boolean, limit: number): Overlaps {
   const groups = new Map<string, ValidityWindow[]>();
   for (const w of windows) {
     const key = JSON.stringify([w.kind, w.subject]);
@@ -29,14 +32,22 @@ export function overlappingWindows(windows: readonly ValidityWindow[], reference
     else groups.set(key, [w]);
   }
   const pairs: [number, number][] = [];
+  let total = 0;
   for (const list of groups.values()) {
     list.sort((a, b) => a.from - b.from || a.index - b.index);
-    let open: ValidityWindow[] = [];
+    const open: ValidityWindow[] = [];
     for (const w of list) {
-      open = open.filter((o) => o.until > w.from);
-      for (const o of open) if (!referenced(o.index, w.index)) pairs.push([o.index, w.index]);
+      let kept = 0;
+      for (const o of open) {
+        if (o.until <= w.from) continue;
+        open[kept++] = o;
+        if (referenced(o.index, w.index)) continue;
+        total++;
+        if (pairs.length < limit) pairs.push([o.index, w.index]);
+      }
+      open.length = kept;
       open.push(w);
     }
   }
-  return { pairs };
+  return { pairs, total };
 }

@@ -1,4 +1,4 @@
-import { buildTaskGraph, loopingComponents } from '../recursive-commerce-loop-breaker/graph.js';
+import { loopingComponents, type Arc, type TaskGraph } from '../recursive-commerce-loop-breaker/graph.js';
 
 /** Items as the reference rules see them: their position in the bundle, issue time, and id. */
 export interface ReferenceNode {
@@ -38,16 +38,13 @@ export function buildReferenceGraph(nodes: readonly ReferenceNode[]): ReferenceG
 
 /**
  * The reference cycles (items that, through references, each precede themselves, impossible in
- * time): Tarjan's strongly connected components of the loop breaker's graph, each cycle as item
- * indexes in bundle order. O(n + r), plus the O(r log r) sort of its graph build.
+ * time): the loop breaker's Tarjan strongly connected components, run on the reference graph's
+ * integer adjacency; each cycle as item indexes in bundle order. O(n + r).
  */
 export function referenceCycles(nodes: readonly ReferenceNode[], graph: ReferenceGraph): number[][] {
-  const edges = graph.references.flatMap((refs, i) => refs.map((j) => ({ fromAgentId: nodes[i]!.itemId, toAgentId: nodes[j]!.itemId, amount: 0n, callCount: 1n })));
-  const task = buildTaskGraph(edges, nodes.map((n) => n.itemId));
-  const position = new Map(nodes.map((n, i) => [n.itemId, i]));
-  return loopingComponents(task)
-    .map((component) => component.map((node) => position.get(task.ids[node]!)!).sort((a, b) => a - b))
-    .sort((a, b) => a[0]! - b[0]!);
+  const out: Arc[][] = graph.references.map((refs, from) => refs.map((to) => ({ from, to, calls: 1n, maxAmount: 0n, spent: 0n })));
+  const task: TaskGraph = { ids: nodes.map((n) => n.itemId), index: new Map(), out, arc: (from, to) => out[from]!.find((a) => a.to === to) };
+  return loopingComponents(task);
 }
 
 /**
