@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { createServer } from 'node:net';
 import { connectMcp } from './mcp-fixture.js';
 import { paidToolCallTests } from './paid-tool-call.js';
+import { useUnpaidPosts } from './unpaid-post.js';
 import { callWithX402 } from './x402-mcp-client.js';
 
 const fingerprintOf = (body: Record<string, unknown>) => `sha256:${createHash('sha256').update(canonicalJson(body)).digest('hex')}`;
@@ -96,12 +97,7 @@ describe('negative-capability over the observations of real paid calls', () => {
 });
 
 describe('temporal-consistency-gate and service-exit-handoff at the body limit', () => {
-  let api: TestApi;
-  beforeAll(async () => {
-    api = await startTestApi();
-  });
-  afterAll(() => api.close());
-  const post = (path: string, body: unknown) => fetch(`${api.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const { post } = useUnpaidPosts();
 
   it('validates 1,000 evidence items within 256 KiB and asks for payment; refuses 1,001 with a free 400 and a larger body with 413', async () => {
     const gate = toolById('temporal_consistency_gate')!;

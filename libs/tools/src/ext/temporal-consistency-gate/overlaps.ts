@@ -1,3 +1,5 @@
+import { groupBy } from '../group-by.js';
+
 export interface ValidityWindow {
   index: number;
   kind: string;
@@ -24,13 +26,7 @@ export interface Overlaps {
  * than `limit` pairs are kept.
  */
 export function overlappingWindows(windows: readonly ValidityWindow[], referenced: (a: number, b: number) => boolean, limit: number): Overlaps {
-  const groups = new Map<string, ValidityWindow[]>();
-  for (const w of windows) {
-    const key = JSON.stringify([w.kind, w.subject]);
-    const list = groups.get(key);
-    if (list) list.push(w);
-    else groups.set(key, [w]);
-  }
+  const groups = groupBy(windows, (w) => JSON.stringify([w.kind, w.subject]));
   const pairs: [number, number][] = [];
   let total = 0;
   for (const list of groups.values()) {

@@ -1,3 +1,5 @@
+import { groupBy } from '../group-by.js';
+
 export interface SequencedItem {
   index: number;
   issuer: string;
@@ -28,13 +30,7 @@ export interface StreamFindings {
  * O(k log k) for k sequenced items (the sorts).
  */
 export function checkSequences(items: readonly SequencedItem[], skewMs: number): StreamFindings[] {
-  const streams = new Map<string, SequencedItem[]>();
-  for (const item of items) {
-    const key = JSON.stringify([item.issuer, item.scope]);
-    const list = streams.get(key);
-    if (list) list.push(item);
-    else streams.set(key, [item]);
-  }
+  const streams = groupBy(items, (item) => JSON.stringify([item.issuer, item.scope]));
   const findings: StreamFindings[] = [];
   for (const list of streams.values()) {
     const byNumber = [...list].sort((a, b) => a.sequence - b.sequence || a.index - b.index);
