@@ -30,6 +30,11 @@ type Node = Record<string, unknown>;
 const TYPES = new Set<JsonType>(['string', 'number', 'integer', 'boolean', 'object', 'array', 'null']);
 const isNode = (value: unknown): value is Node => typeof value === 'object' && value !== null && !Array.isArray(value);
 
+function isEmpty(node: Node): boolean {
+  for (const _key in node) return false;
+  return true;
+}
+
 function typeOfValue(value: unknown): JsonType {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'array';
@@ -64,7 +69,8 @@ export function schemaPaths(schema: Node): SchemaPaths {
   let truncated = false;
   let visits = 0;
 
-  const record = (path: string, types: Set<JsonType>, required: boolean, open: boolean) => {
+  /** Paths are recorded before the paths below them, so a new path makes its parent a non-leaf. */
+  const record = (path: string, parent: string, types: Set<JsonType>, required: boolean, open: boolean) => {
     const existing = paths.get(path);
     if (existing) {
       types.forEach((t) => existing.types.add(t));
@@ -77,16 +83,18 @@ export function schemaPaths(schema: Node): SchemaPaths {
       return;
     }
     paths.set(path, { path, types, required, open, leaf: true });
+    const above = paths.get(parent);
+    if (above) above.leaf = false;
   };
 
   /** Types and children of one schema node, following $ref, allOf, anyOf and oneOf. */
-  const walk = (node: unknown, path: string, required: boolean, depth: number, expanding: ReadonlySet<string>): void => {
+  const walk = (node: unknown, path: string, parent: string, required: boolean, depth: number, expanding: ReadonlySet<string>): void => {
     if (++visits > MAX_SCHEMA_VISITS) {
       truncated = true;
       return;
     }
-    if (node === true || (isNode(node) && Object.keys(node).length === 0)) {
-      record(path, new Set(['any']), required, true);
+    if (node === true || (isNode(node) && isEmpty(node))) {
+      if (path) record(path, parent, new Set(['any']), required, true);
       return;
     }
     if (!isNode(node)) return;
@@ -94,14 +102,14 @@ export function schemaPaths(schema: Node): SchemaPaths {
       const target = expanding.has(node.$ref) ? undefined : resolve(schema, node.$ref);
       if (!target) {
         if (!expanding.has(node.$ref)) unresolved.add(node.$ref);
-        if (path) record(path, new Set(['any']), required, false);
+        if (path) record(path, parent, new Set(['any']), required, false);
         return;
       }
-      walk(target, path, required, depth, new Set([...expanding, node.$ref]));
+      walk(target, path, parent, required, depth, new Set([...expanding, node.$ref]));
     }
-    for (const member of Array.isArray(node.allOf) ? node.allOf : []) walk(member, path, required, depth, expanding);
+    for (const member of Array.isArray(node.allOf) ? node.allOf : []) walk(member, path, parent, required, depth, expanding);
     for (const key of ['anyOf', 'oneOf'] as const) {
-      for (const member of Array.isArray(node[key]) ? node[key] : []) walk(member, path, false, depth, expanding);
+      for (const member of Array.isArray(node[key]) ? node[key] : []) walk(member, path, parent, false, depth, expanding);
     }
 
     const types = new Set<JsonType>();
@@ -117,7 +125,7 @@ export function schemaPaths(schema: Node): SchemaPaths {
     if (types.size === 0 && combined) return; // the members said it all
     if (types.size === 0) types.add('any');
     const open = types.has('object') && !properties && node.additionalProperties !== false;
-    if (path) record(path, types, required, open);
+    if (path) record(path, parent, types, required, open);
 
     if (depth >= MAX_SCHEMA_DEPTH) {
       if (properties || items !== undefined) truncated = true;
@@ -125,19 +133,12 @@ export function schemaPaths(schema: Node): SchemaPaths {
     }
     if (properties) {
       const requiredNames = new Set(Array.isArray(node.required) ? node.required.filter((n): n is string => typeof n === 'string') : []);
-      for (const [name, child] of Object.entries(properties)) walk(child, path ? `${path}.${name}` : name, required && requiredNames.has(name), depth + 1, expanding);
+      for (const [name, child] of Object.entries(properties)) walk(child, path ? `${path}.${name}` : name, path, required && requiredNames.has(name), depth + 1, expanding);
     }
-    for (const child of Array.isArray(items) ? items : items === undefined ? [] : [items]) walk(child, `${path}[]`, false, depth + 1, expanding);
+    for (const child of Array.isArray(items) ? items : items === undefined ? [] : [items]) walk(child, `${path}[]`, path, false, depth + 1, expanding);
   };
 
-  walk(schema, '', true, 0, new Set());
-  for (const path of paths.keys()) {
-    const parent = parentOf(path);
-    if (parent) {
-      const node = paths.get(parent);
-      if (node) node.leaf = false;
-    }
-  }
+  walk(schema, '', '', true, 0, new Set());
   return { paths, truncated, unresolvedRefs: [...unresolved].sort() };
 }
 
