@@ -139,6 +139,9 @@ describe('service-exit-handoff analysis', () => {
     const result = run(request([target('svc:orders-v2', orders())], {}, { receiptIndexHashes: [HASH('3a'), `${'3A'.repeat(32)}`] }));
     expect(result).toMatchObject({ decision: 'block', riskScore: 70, plan: null, evidence: { source: { repeatedReceiptIndexHashes: ['3a'.repeat(32)] } } });
     expect(run(request([target('svc:orders-v2', orders())], { preserveReceipts: false }, { receiptIndexHashes: [HASH('3a'), HASH('3a')] })).decision).toBe('completed');
+    // An empty receipt index has nothing to preserve, whatever the schemas say about receipts.
+    const lite = target('svc:orders-lite', { type: 'object', properties: { orderId: string, amount: string, idempotencyKey: string } });
+    expect(run(request([lite], {}, { receiptIndexHashes: [] })).ranking[0]).toMatchObject({ receipts: { status: 'covered', receiptIndexHashes: 0 }, misses: ['fields_not_covered'] });
   });
 
   it('takes fields below an open object, notes reserved fields, repeated targets and unresolved refs', () => {
