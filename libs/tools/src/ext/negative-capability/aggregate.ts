@@ -36,10 +36,8 @@ function add(tally: Tally, group: ObservationGroup): void {
   tally.failuresByCode.set(code, (tally.failuresByCode.get(code) ?? 0) + group.count);
 }
 
-function merge(into: Tally, part: Tally): void {
-  into.samples += part.samples;
-  into.failures += part.failures;
-  for (const [code, n] of part.failuresByCode) into.failuresByCode.set(code, (into.failuresByCode.get(code) ?? 0) + n);
+function addCodes(into: Map<string, number>, from: ReadonlyMap<string, number>): void {
+  for (const [code, n] of from) into.set(code, (into.get(code) ?? 0) + n);
 }
 
 export interface Aggregate extends Tally {
@@ -74,65 +72,93 @@ export interface Limitation extends Tally {
  * broader context that contains it (a proper subset of its dimension values, or all the matched
  * runs): "network polygon" is listed once rather than once per payload size, and "polygon with
  * large payloads" only when it is worse than polygon as a whole. An observation without a value
- * for a dimension counts for no combination naming that dimension. O(G) to merge the G groups into
- * their K label sets, O(K x 2^D) for D free dimensions (D <= 5), then O(L x 2^D) over the L
- * qualifying combinations.
+ * for a dimension counts for no combination naming that dimension.
+ *
+ * Groups that differ only by outcome or error code are first merged into their K label sets. Each
+ * combination gets an integer id, built up the lattice: the id of a mask's combination comes from
+ * the id of the mask without its highest dimension and that dimension's value, so the K x 2^D
+ * tallies (D <= 5 free dimensions) are array updates keyed by small integers. O(G + K x 2^D x 2^D)
+ * with the check of every broader context, no string built per combination.
  */
 export function limitations(groups: readonly ObservationGroup[], free: readonly Dimension[], minimumSamples: number, failureRate: number): Limitation[] {
-  const all: Limitation = { ...emptyTally(), dimensions: {} };
-  // Groups that differ only by outcome or error code share their labels: tally them once first.
-  const labelled = new Map<string, { values: (DimensionValue | null)[]; tally: Tally }>();
+  const all = emptyTally();
+  const interned = free.map(() => new Map<DimensionValue, number>());
+  const labelSets = new Map<string, { values: (DimensionValue | null)[]; valueIds: number[]; tally: Tally }>();
   for (const group of groups) {
     add(all, group);
     const values = free.map((d) => group[d]);
     const key = JSON.stringify(values);
-    let entry = labelled.get(key);
-    if (!entry) labelled.set(key, (entry = { values, tally: emptyTally() }));
+    let entry = labelSets.get(key);
+    if (!entry) {
+      const valueIds = values.map((v, d) => (v === null ? -1 : (interned[d]!.get(v) ?? interned[d]!.set(v, interned[d]!.size).size - 1)));
+      labelSets.set(key, (entry = { values, valueIds, tally: emptyTally() }));
+    }
     add(entry.tally, group);
   }
-  const tallies = new Map<string, Limitation>();
+  const sets = [...labelSets.values()];
   const subsets = 1 << free.length;
-  for (const { values, tally: part } of labelled.values()) {
+  const radix = Math.max(1, ...interned.map((m) => m.size));
+  // comboOf[k * subsets + mask]: the combination id of label set k under mask; -1 without a value; 0 is the root.
+  const comboOf = new Int32Array(sets.length * subsets);
+  const ids = new Map<number, number>();
+  const samples: number[] = [0];
+  const failures: number[] = [0];
+  const first: { set: number; mask: number }[] = [{ set: -1, mask: 0 }];
+  sets.forEach(({ valueIds, tally }, k) => {
+    const base = k * subsets;
     for (let mask = 1; mask < subsets; mask++) {
-      const key = keyOf(mask, values);
-      if (key === null) continue;
-      let tally = tallies.get(key);
-      if (!tally) tallies.set(key, (tally = { ...emptyTally(), dimensions: dimensionsOf(mask, values, free) }));
-      merge(tally, part);
+      const high = 31 - Math.clz32(mask);
+      const parent = comboOf[base + (mask ^ (1 << high))]!;
+      const value = valueIds[high]!;
+      if (parent < 0 || value < 0) {
+        comboOf[base + mask] = -1;
+        continue;
+      }
+      const key = (parent * free.length + high) * radix + value;
+      let id = ids.get(key);
+      if (id === undefined) {
+        ids.set(key, (id = samples.length));
+        samples.push(0);
+        failures.push(0);
+        first.push({ set: k, mask });
+      }
+      comboOf[base + mask] = id;
+      samples[id]! += tally.samples;
+      failures[id]! += tally.failures;
     }
-  }
-  const rate = (t: Tally) => t.failures / t.samples;
-  const qualifies = (t: Tally) => t.samples >= minimumSamples && rate(t) > failureRate;
-  const qualifying = new Map([...tallies].filter(([, t]) => qualifies(t)));
-  const listed: Limitation[] = [];
-  for (const [key, limitation] of qualifying) {
-    const mask = Number.parseInt(key, 10);
-    const values = free.map((d) => limitation.dimensions[d] ?? null);
+  });
+  const rate = (id: number) => failures[id]! / samples[id]!;
+  const qualifies = (id: number) => samples[id]! >= minimumSamples && rate(id) > failureRate;
+  samples[0] = all.samples;
+  failures[0] = all.failures;
+  const listed = new Set<number>();
+  for (let id = 1; id < samples.length; id++) {
+    if (!qualifies(id)) continue;
+    const { set, mask } = first[id]!;
     let covered = false;
     // Every proper sub-mask of `mask`, down to 0 (all the matched runs).
     for (let sub = (mask - 1) & mask; !covered; sub = (sub - 1) & mask) {
-      const broader = sub === 0 ? (qualifies(all) ? all : undefined) : qualifying.get(keyOf(sub, values)!);
-      if (broader && rate(broader) >= rate(limitation)) covered = true;
+      const broader = comboOf[set * subsets + sub]!;
+      if (qualifies(broader) && rate(broader) >= rate(id)) covered = true;
       if (sub === 0) break;
     }
-    if (!covered) listed.push(limitation);
+    if (!covered) listed.add(id);
   }
-  return listed.sort((a, b) => rate(b) - rate(a) || b.samples - a.samples || compareKeys(a, b));
-}
-
-/**
- * One key per (dimensions, values): the mask, then the values of the mask's dimensions, typed
- * (a number label and a string label that read alike stay apart); null when one of them is missing.
- */
-function keyOf(mask: number, values: readonly (DimensionValue | null)[]): string | null {
-  let key = String(mask);
-  for (let bit = 0; bit < values.length; bit++) {
-    if (!(mask & (1 << bit))) continue;
-    const value = values[bit];
-    if (value === null || value === undefined) return null;
-    key += typeof value === 'number' ? `\u0000n${value}` : `\u0000s${value}`;
+  const found = new Map<number, Limitation>();
+  for (const id of listed) {
+    const { set, mask } = first[id]!;
+    found.set(id, { samples: samples[id]!, failures: failures[id]!, failuresByCode: new Map(), dimensions: dimensionsOf(mask, sets[set]!.values, free) });
   }
-  return key;
+  // The error codes of the listed combinations only.
+  sets.forEach(({ tally }, k) => {
+    if (tally.failures === 0) return;
+    for (let mask = 1; mask < subsets; mask++) {
+      const limitation = found.get(comboOf[k * subsets + mask]!);
+      if (limitation) addCodes(limitation.failuresByCode, tally.failuresByCode);
+    }
+  });
+  const byRate = (a: Limitation, b: Limitation) => b.failures / b.samples - a.failures / a.samples || b.samples - a.samples || compareKeys(a, b);
+  return [...found.values()].sort(byRate);
 }
 
 function dimensionsOf(mask: number, values: readonly (DimensionValue | null)[], free: readonly Dimension[]): Limitation['dimensions'] {
