@@ -3,7 +3,7 @@ import { boundCase, times } from '../bounds.test-support.js';
 import { fieldCoverage } from './assess.js';
 import { analyzeExitHandoff, type ExitHandoffInput } from './index.js';
 import { HANDOFF_MODEL_MS } from './plan.js';
-import { MAX_SCHEMA_DEPTH, schemaPaths, typesFit } from './schema-paths.js';
+import { MAX_SCHEMA_DEPTH, schemaPaths, typeNames, typeSet, typesFit } from './schema-paths.js';
 
 const entry = toolById('service_exit_handoff')!;
 const HASH = (byte: string) => `sha256:${byte.repeat(32)}`;
@@ -180,7 +180,7 @@ describe('service-exit-handoff schema comparison', () => {
       },
     });
     expect(unresolvedRefs).toEqual([]);
-    const view = Object.fromEntries([...paths.values()].map((p) => [p.path, [[...p.types].sort().join('|'), p.required, p.leaf]]));
+    const view = Object.fromEntries([...paths.values()].map((p) => [p.path, [typeNames(p.types).join('|'), p.required, p.leaf]]));
     expect(view).toEqual({
       total: ['object', true, false],
       'total.value': ['integer', true, true],
@@ -204,11 +204,12 @@ describe('service-exit-handoff schema comparison', () => {
   });
 
   it('fits integers into numbers but not numbers into integers; untyped targets take anything', () => {
-    expect(typesFit(new Set(['integer']), new Set(['number']))).toBe(true);
-    expect(typesFit(new Set(['number']), new Set(['integer']))).toBe(false);
-    expect(typesFit(new Set(['string', 'null']), new Set(['string']))).toBe(false);
-    expect(typesFit(new Set(['any']), new Set(['string']))).toBe(false);
-    expect(typesFit(new Set(['any']), new Set(['any']))).toBe(true);
+    expect(typesFit(typeSet('integer'), typeSet('number'))).toBe(true);
+    expect(typesFit(typeSet('integer', 'number'), typeSet('number'))).toBe(true);
+    expect(typesFit(typeSet('number'), typeSet('integer'))).toBe(false);
+    expect(typesFit(typeSet('string', 'null'), typeSet('string'))).toBe(false);
+    expect(typesFit(typeSet('any'), typeSet('string'))).toBe(false);
+    expect(typesFit(typeSet('any'), typeSet('any'))).toBe(true);
   });
 
   it('tells fields the target requires but the source exports only optionally', () => {

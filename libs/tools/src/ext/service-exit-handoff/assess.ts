@@ -1,4 +1,4 @@
-import { parentOf, typesFit, type JsonType, type SchemaPaths } from './schema-paths.js';
+import { parentOf, typeNames, typeSet, typesFit, type SchemaPaths, type TypeSet } from './schema-paths.js';
 
 export type Status = 'covered' | 'not_covered' | 'unknown' | 'not_required';
 
@@ -18,19 +18,18 @@ export interface FieldCoverage {
   covered: Set<string>;
 }
 
-const sorted = (types: ReadonlySet<JsonType>) => [...types].sort();
 const percent = (part: number, whole: number) => (whole === 0 ? 100 : Math.round((part / whole) * 10_000) / 100);
 
 /**
  * Where an exported path lands in the import schema: the same path with fitting types, or below an
  * open object (which takes any member); the nearest ancestor the import declares decides.
  */
-function landing(target: SchemaPaths, path: string, types: ReadonlySet<JsonType>): { fits: true } | { fits: false; targetTypes: ReadonlySet<JsonType> | null } {
+function landing(target: SchemaPaths, path: string, types: TypeSet): { fits: true } | { fits: false; targetTypes: TypeSet | null } {
   const node = target.paths.get(path);
   if (node) return typesFit(types, node.types) ? { fits: true } : { fits: false, targetTypes: node.types };
   for (let at = parentOf(path); at; at = parentOf(at)) {
     const ancestor = target.paths.get(at);
-    if (ancestor) return ancestor.open || ancestor.types.has('any') ? { fits: true } : { fits: false, targetTypes: null };
+    if (ancestor) return ancestor.open || ancestor.types & typeSet('any') ? { fits: true } : { fits: false, targetTypes: null };
   }
   return { fits: false, targetTypes: null };
 }
@@ -44,14 +43,14 @@ function landing(target: SchemaPaths, path: string, types: ReadonlySet<JsonType>
 export function fieldCoverage(source: SchemaPaths | null, target: SchemaPaths | null): FieldCoverage {
   const empty = { sourcePaths: 0, coveredPaths: 0, coveragePercent: null, missingPaths: [], typeMismatches: [], targetRequiredUnmet: [], targetRequiredOptionalInSource: [], covered: new Set<string>() };
   if (!source || !target) return { status: 'unknown', ...empty };
-  const leaves = [...source.paths.values()].filter((p) => p.leaf);
+  const leaves = source.leaves;
   const covered = new Set<string>();
   const missingPaths: string[] = [];
   const typeMismatches: FieldCoverage['typeMismatches'] = [];
   for (const leaf of leaves) {
     const landed = landing(target, leaf.path, leaf.types);
     if (landed.fits) covered.add(leaf.path);
-    else if (landed.targetTypes) typeMismatches.push({ path: leaf.path, sourceTypes: sorted(leaf.types), targetTypes: sorted(landed.targetTypes) });
+    else if (landed.targetTypes !== null) typeMismatches.push({ path: leaf.path, sourceTypes: typeNames(leaf.types), targetTypes: typeNames(landed.targetTypes) });
     else missingPaths.push(leaf.path);
   }
   const targetRequiredUnmet: string[] = [];
@@ -99,7 +98,7 @@ export function capabilityCoverage(required: readonly string[] | null | undefine
 /** Exported leaf paths with a segment named like `pattern` (receipt, idempotency key). */
 export function namedPaths(source: SchemaPaths | null, pattern: RegExp): string[] {
   if (!source) return [];
-  return [...source.paths.values()].filter((p) => p.leaf && p.path.split(/\.|\[\]/).some((segment) => pattern.test(segment))).map((p) => p.path).sort();
+  return source.leaves.filter((p) => p.path.split(/\.|\[\]/).some((segment) => pattern.test(segment))).map((p) => p.path).sort();
 }
 
 /**

@@ -190,7 +190,7 @@ export function analyzeExitHandoff(input: ExitHandoffInput): ToolOutput<ExitHand
           serviceId: sourceService.serviceId,
           manifestHash: sourceService.manifestHash,
           stateSummaryHash: sourceService.stateSummaryHash,
-          exportedLeafPaths: source ? [...source.paths.values()].filter((p) => p.leaf).length : null,
+          exportedLeafPaths: source ? source.leaves.length : null,
           receiptFieldPaths: named.receipts,
           idempotencyKeyPaths: named.keys,
           receiptIndexHashes: sourceService.receiptIndexHashes?.length ?? null,

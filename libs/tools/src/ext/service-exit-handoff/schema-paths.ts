@@ -1,10 +1,19 @@
 /** JSON Schema types, plus 'any' for a schema that does not restrict the type. */
-export type JsonType = 'string' | 'number' | 'integer' | 'boolean' | 'object' | 'array' | 'null' | 'any';
+export const JSON_TYPES = ['any', 'array', 'boolean', 'integer', 'null', 'number', 'object', 'string'] as const;
+export type JsonType = (typeof JSON_TYPES)[number];
+
+/** A set of JsonTypes as bits (one per type, in JSON_TYPES order): paths are compared by bit operations. */
+export type TypeSet = number;
+const BIT = Object.fromEntries(JSON_TYPES.map((t, i) => [t, 1 << i])) as Record<JsonType, number>;
+
+export const typeSet = (...types: JsonType[]): TypeSet => types.reduce((set, t) => set | BIT[t], 0);
+/** The names of a set, in alphabetical order. */
+export const typeNames = (set: TypeSet): JsonType[] => JSON_TYPES.filter((t) => set & BIT[t]);
 
 export interface SchemaPath {
   /** `a.b[].c`: dots between properties, `[]` for array items. */
   path: string;
-  types: Set<JsonType>;
+  types: TypeSet;
   /** Required at every level from the root: each record has it. */
   required: boolean;
   /** An object that declares no properties and does not forbid extra ones: it takes any member. */
@@ -15,6 +24,8 @@ export interface SchemaPath {
 
 export interface SchemaPaths {
   paths: Map<string, SchemaPath>;
+  /** The paths with no path below them, in the order they were read. */
+  leaves: SchemaPath[];
   /** Parts deeper than MAX_SCHEMA_DEPTH or past MAX_SCHEMA_PATHS were not read. */
   truncated: boolean;
   /** $refs that are not local JSON pointers into the schema, or point at nothing. */
@@ -27,7 +38,7 @@ export const MAX_SCHEMA_PATHS = 2000;
 export const MAX_SCHEMA_VISITS = 50_000;
 
 type Node = Record<string, unknown>;
-const TYPES = new Set<JsonType>(['string', 'number', 'integer', 'boolean', 'object', 'array', 'null']);
+const DECLARABLE = new Set<string>(['string', 'number', 'integer', 'boolean', 'object', 'array', 'null']);
 const isNode = (value: unknown): value is Node => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function isEmpty(node: Node): boolean {
@@ -70,10 +81,10 @@ export function schemaPaths(schema: Node): SchemaPaths {
   let visits = 0;
 
   /** Paths are recorded before the paths below them, so a new path makes its parent a non-leaf. */
-  const record = (path: string, parent: string, types: Set<JsonType>, required: boolean, open: boolean) => {
+  const record = (path: string, parent: string, types: TypeSet, required: boolean, open: boolean) => {
     const existing = paths.get(path);
     if (existing) {
-      types.forEach((t) => existing.types.add(t));
+      existing.types |= types;
       existing.required ||= required;
       existing.open ||= open;
       return;
@@ -94,7 +105,7 @@ export function schemaPaths(schema: Node): SchemaPaths {
       return;
     }
     if (node === true || (isNode(node) && isEmpty(node))) {
-      if (path) record(path, parent, new Set(['any']), required, true);
+      if (path) record(path, parent, BIT.any, required, true);
       return;
     }
     if (!isNode(node)) return;
@@ -102,7 +113,7 @@ export function schemaPaths(schema: Node): SchemaPaths {
       const target = expanding.has(node.$ref) ? undefined : resolve(schema, node.$ref);
       if (!target) {
         if (!expanding.has(node.$ref)) unresolved.add(node.$ref);
-        if (path) record(path, parent, new Set(['any']), required, false);
+        if (path) record(path, parent, BIT.any, required, false);
         return;
       }
       walk(target, path, parent, required, depth, new Set([...expanding, node.$ref]));
@@ -112,19 +123,20 @@ export function schemaPaths(schema: Node): SchemaPaths {
       for (const member of Array.isArray(node[key]) ? node[key] : []) walk(member, path, parent, false, depth, expanding);
     }
 
-    const types = new Set<JsonType>();
+    let types: TypeSet = 0;
     const declared = node.type;
-    for (const t of Array.isArray(declared) ? declared : declared === undefined ? [] : [declared]) if (TYPES.has(t as JsonType)) types.add(t as JsonType);
-    if ('const' in node) types.add(typeOfValue(node.const));
-    if (Array.isArray(node.enum)) node.enum.forEach((v) => types.add(typeOfValue(v)));
+    if (typeof declared === 'string' && DECLARABLE.has(declared)) types |= BIT[declared as JsonType];
+    else if (Array.isArray(declared)) for (const t of declared) if (typeof t === 'string' && DECLARABLE.has(t)) types |= BIT[t as JsonType];
+    if ('const' in node) types |= BIT[typeOfValue(node.const)];
+    if (Array.isArray(node.enum)) for (const v of node.enum) types |= BIT[typeOfValue(v)];
     const properties = isNode(node.properties) ? node.properties : null;
     const items = node.items ?? node.prefixItems;
-    if (properties) types.add('object');
-    if (items !== undefined) types.add('array');
+    if (properties) types |= BIT.object;
+    if (items !== undefined) types |= BIT.array;
     const combined = typeof node.$ref === 'string' || Array.isArray(node.allOf) || Array.isArray(node.anyOf) || Array.isArray(node.oneOf);
-    if (types.size === 0 && combined) return; // the members said it all
-    if (types.size === 0) types.add('any');
-    const open = types.has('object') && !properties && node.additionalProperties !== false;
+    if (types === 0 && combined) return; // the members said it all
+    if (types === 0) types = BIT.any;
+    const open = (types & BIT.object) !== 0 && !properties && node.additionalProperties !== false;
     if (path) record(path, parent, types, required, open);
 
     if (depth >= MAX_SCHEMA_DEPTH) {
@@ -139,7 +151,7 @@ export function schemaPaths(schema: Node): SchemaPaths {
   };
 
   walk(schema, '', '', true, 0, new Set());
-  return { paths, truncated, unresolvedRefs: [...unresolved].sort() };
+  return { paths, leaves: [...paths.values()].filter((p) => p.leaf), truncated, unresolvedRefs: [...unresolved].sort() };
 }
 
 /** `a.b[].c` -> `a.b[]` -> `a.b` -> `a` -> null. */
@@ -154,8 +166,9 @@ export function parentOf(path: string): string | null {
  * integer fits a number, and 'any' on the target takes everything ('any' on the source fits only
  * 'any': an untyped export may hold values the import refuses).
  */
-export function typesFit(source: ReadonlySet<JsonType>, target: ReadonlySet<JsonType>): boolean {
-  if (target.has('any')) return true;
-  for (const t of source) if (!target.has(t) && !(t === 'integer' && target.has('number'))) return false;
-  return true;
+export function typesFit(source: TypeSet, target: TypeSet): boolean {
+  if (target & BIT.any) return true;
+  // An integer fits where a number does.
+  const accepted = target & BIT.number ? target | BIT.integer : target;
+  return (source & ~accepted) === 0;
 }
