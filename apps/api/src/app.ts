@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { DISCOVERY_PATHS, ServiceError, rateLimitedMessage, type ChainSource, type Narrator, type Store } from '@paysight/contracts';
 import { LOOPBACK_HOSTS, createMcpHttpHandler, createMcpService, type McpService } from '@paysight/mcp-adapter';
-import { createPaidCallService, type PaidCallService } from '@paysight/paid-call';
+import { createPaidCallService, type ObservationRecorder, type PaidCallService } from '@paysight/paid-call';
 import { decodePayment, type BreakerState, type PaidCallProcessor } from '@paysight/payment';
 import { TOOL_MODULES } from '@paysight/tools';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
@@ -43,6 +43,10 @@ export interface ApiDeps {
   agentDiscovery?: boolean;
   /** Requests without a payment per client address (UNPAID_RATE_LIMIT); absent or null = no limit. */
   unpaidRateLimit?: RateLimit | null;
+  /** Records an observation of every tool run (the negative-capability tool reads them); none when absent. */
+  observations?: ObservationRecorder;
+  /** Days observations are kept (OBSERVATION_RETENTION_DAYS), as the negative-capability tool reports it; null = not pruned. */
+  observationRetentionDays?: number | null;
   clock?: () => Date;
   log?: Logger;
 }
@@ -64,8 +68,10 @@ export function createServing(deps: ApiDeps): Serving {
       narrator: deps.narrator,
       reports: deps.store.reports,
       savedReportUrl: (id) => `${deps.publicBaseUrl()}${savedReportPath(id)}`,
+      observations: { retentionDays: deps.observationRetentionDays ?? null, summarize: (query) => deps.store.observations.summarize(query) },
     },
     payments: deps.payments,
+    observations: deps.observations,
     clock: deps.clock,
     onToolFailure: ({ toolId, requestId, error }) => log.error('tool_failed', { requestId, tool: toolId, error: describe(error) }),
   });

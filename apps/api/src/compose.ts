@@ -8,12 +8,14 @@ import {
   createViemAuthorizationReader,
   startReconciler,
   startResultPruner,
+  startRetentionPruner,
   withCircuitBreaker,
 } from '@paysight/payment';
+import { createObservationRecorder, type ObservationRecorder } from '@paysight/paid-call';
 import { openStore } from '@paysight/store';
 import { notConfiguredNarrator } from '@paysight/tools';
 import type { McpService } from '@paysight/mcp-adapter';
-import { createRequestListener, createServing, type ApiDeps } from './app.js';
+import { SERVICE_VERSION, createRequestListener, createServing, type ApiDeps } from './app.js';
 import { ConfigError, type ApiConfig } from './config.js';
 import { x402Profile } from './discovery/x402-profile.js';
 import { jsonLogger } from './http/logger.js';
@@ -26,6 +28,8 @@ export interface ApiService extends RunningServer {
   publicBaseUrl: string;
   /** The MCP service behind /api/mcp, for other transports of the same process (stdio). */
   mcp: McpService;
+  /** Writes the capability observation of each tool run after its answer; `flush` waits for the writes queued so far. */
+  observations: ObservationRecorder;
 }
 
 /**
@@ -69,6 +73,11 @@ export async function startApiService(config: ApiConfig, chainSource: ChainSourc
     });
     let listeningUrl = '';
     const log = jsonLogger({ enabled: config.logRequests, write: options.logWrite });
+    const observations = createObservationRecorder({
+      store: store.observations,
+      serviceVersion: SERVICE_VERSION,
+      onError: ({ error, dropped }) => log.error('observations_not_recorded', { dropped, message: error instanceof Error ? error.message : String(error) }),
+    });
     const deps: ApiDeps = {
       publicBaseUrl: () => config.publicBaseUrl ?? listeningUrl,
       narrator: config.ai ? createOpenAiCompatibleNarrator(config.ai) : notConfiguredNarrator,
@@ -83,6 +92,8 @@ export async function startApiService(config: ApiConfig, chainSource: ChainSourc
       mcpAllowedHosts: config.mcpAllowedHosts,
       agentDiscovery: config.agentDiscovery,
       unpaidRateLimit: config.unpaidRateLimit,
+      observations,
+      observationRetentionDays: config.observationRetentionDays,
       log,
     };
     const serving = createServing(deps);
@@ -93,6 +104,13 @@ export async function startApiService(config: ApiConfig, chainSource: ChainSourc
       retentionDays: config.paidResultRetentionDays,
       onPruned: (count) => log.info('paid_results_pruned', { count, retentionDays: config.paidResultRetentionDays }),
       onError: (error) => log.error('paid_results_prune_failed', { message: error instanceof Error ? error.message : String(error) }),
+    });
+    const observationPruner = startRetentionPruner({
+      prune: (before, limit) => store.observations.prune(before, limit),
+      retentionDays: config.observationRetentionDays,
+      batchSize: 5_000,
+      onPruned: (count) => log.info('observations_pruned', { count, retentionDays: config.observationRetentionDays }),
+      onError: (error) => log.error('observations_prune_failed', { message: error instanceof Error ? error.message : String(error) }),
     });
     const reconciler = startReconciler({
       ledger: store.ledger,
@@ -111,9 +129,11 @@ export async function startApiService(config: ApiConfig, chainSource: ChainSourc
       store,
       publicBaseUrl: config.publicBaseUrl ?? server.url,
       mcp: serving.mcp,
+      observations,
       close: async () => {
-        await Promise.all([pruner.stop(), reconciler.stop()]);
+        await Promise.all([pruner.stop(), observationPruner.stop(), reconciler.stop()]);
         await server.close();
+        await observations.flush();
         await closeStore();
       },
     };

@@ -1,4 +1,5 @@
 import { evmAddress } from '@paysight/contracts';
+import { DEFAULT_OBSERVATION_RETENTION_DAYS } from '@paysight/paid-call';
 import { DEFAULT_CLAIM_LEASE_MS, DEFAULT_RECONCILE_BATCH_SIZE, DEFAULT_RECONCILE_INTERVAL_MS, DEFAULT_RESULT_RETENTION_DAYS, DEFAULT_SETTLE_TIMEOUT_MS, defaultStaleAfterMs, isSigningKey, settlingBoundMs } from '@paysight/payment';
 import path from 'node:path';
 import { z } from 'zod';
@@ -28,6 +29,8 @@ export interface ApiConfig {
   bodyLimitBytes: number;
   /** Days a paid answer is kept for replays of its payment (PAID_RESULT_RETENTION_DAYS); then only its hash. */
   paidResultRetentionDays: number;
+  /** Days a capability observation of a tool run is kept (OBSERVATION_RETENTION_DAYS). */
+  observationRetentionDays: number;
   /**
    * The background reconciler: how often it runs (RECONCILE_INTERVAL_MS), how many rows of each kind a run
    * looks at (RECONCILE_BATCH_SIZE), and after how long untouched a payment in claimed or settling counts as
@@ -127,6 +130,7 @@ const envSchema = z.object({
   PAYSIGHT_DATA_DIR: z.string().min(1).default('.paysight'),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(10_000_000).default(256 * 1024),
   PAID_RESULT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(DEFAULT_RESULT_RETENTION_DAYS),
+  OBSERVATION_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(DEFAULT_OBSERVATION_RETENTION_DAYS),
   RECONCILE_INTERVAL_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(DEFAULT_RECONCILE_INTERVAL_MS),
   RECONCILE_BATCH_SIZE: z.coerce.number().int().min(1).max(1_000).default(DEFAULT_RECONCILE_BATCH_SIZE),
   RECONCILE_STALE_AFTER_MS: z.coerce.number().int().max(86_400_000).optional(),
@@ -189,6 +193,7 @@ export function loadApiConfig(env: Record<string, string | undefined>): ApiConfi
     dataDir: path.resolve(e.PAYSIGHT_DATA_DIR),
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     paidResultRetentionDays: e.PAID_RESULT_RETENTION_DAYS,
+    observationRetentionDays: e.OBSERVATION_RETENTION_DAYS,
     reconcile: {
       intervalMs: e.RECONCILE_INTERVAL_MS,
       batchSize: e.RECONCILE_BATCH_SIZE,
@@ -223,6 +228,7 @@ export function apiConfig(given: Pick<ApiConfig, 'payTo' | 'facilitatorUrl'> & P
     dataDir: '',
     bodyLimitBytes: 256 * 1024,
     paidResultRetentionDays: DEFAULT_RESULT_RETENTION_DAYS,
+    observationRetentionDays: DEFAULT_OBSERVATION_RETENTION_DAYS,
     reconcile: { intervalMs: DEFAULT_RECONCILE_INTERVAL_MS, batchSize: DEFAULT_RECONCILE_BATCH_SIZE, staleAfterMs: defaultStaleAfterMs(given.facilitatorSettleTimeoutMs) },
     claimLeaseMs: DEFAULT_CLAIM_LEASE_MS,
     requirePaymentIdentifier: false,

@@ -103,6 +103,12 @@ describe('API configuration', () => {
     for (const bad of ['0', '1.5', '3651', 'week']) expect(problems({ ...minimal, PAID_RESULT_RETENTION_DAYS: bad })).toEqual([expect.stringMatching(/^PAID_RESULT_RETENTION_DAYS: /)]);
   });
 
+  it('keeps capability observations 90 days unless OBSERVATION_RETENTION_DAYS says otherwise (whole days, 1 to 3650)', () => {
+    expect(loadApiConfig(minimal).observationRetentionDays).toBe(90);
+    expect(loadApiConfig({ ...minimal, OBSERVATION_RETENTION_DAYS: '365' }).observationRetentionDays).toBe(365);
+    for (const bad of ['0', '2.5', '3651', 'year']) expect(problems({ ...minimal, OBSERVATION_RETENTION_DAYS: bad })).toEqual([expect.stringMatching(/^OBSERVATION_RETENTION_DAYS: /)]);
+  });
+
   it('strips trailing slashes from public URLs', () => {
     expect(loadApiConfig({ ...minimal, PUBLIC_BASE_URL: 'https://api.example/', FACILITATOR_URL: 'https://f.example//' })).toMatchObject({
       publicBaseUrl: 'https://api.example',

@@ -1,7 +1,7 @@
 import { canonicalJson, toolById } from '@paysight/contracts';
-import { startTestApi, type TestApi } from '@paysight/testkit/api';
 import { createHash } from 'node:crypto';
 import { paidToolCallTests } from './paid-tool-call.js';
+import { useUnpaidPosts } from './unpaid-post.js';
 
 const HASH = (n: number) => `sha256:${n.toString(16).padStart(64, '0')}`;
 /** What a caller can compute from the body it sent: the extended envelope's inputFingerprint. */
@@ -47,12 +47,7 @@ paidToolCallTests('conflict_of_interest_scanner', conflictCall, (body) => {
 });
 
 describe('extended tools at the body limit', () => {
-  let api: TestApi;
-  beforeAll(async () => {
-    api = await startTestApi();
-  });
-  afterAll(() => api.close());
-  const post = (path: string, body: unknown) => fetch(`${api.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const { post } = useUnpaidPosts();
 
   it('validates the largest loop graph (1,000 edges) and asks for payment; refuses 1,001 with a free 400', async () => {
     const edges = (n: number) => Array.from({ length: n }, (_, i) => ({ fromAgentId: `agent-${i}`, toAgentId: `agent-${i + 1}`, kind: 'payment', amount: '0.001', callCount: 2 }));

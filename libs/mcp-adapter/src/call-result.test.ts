@@ -23,6 +23,8 @@ const DECLARED_OUTSIDE_THE_HEADER = new Set([
   'counterfactual_value_meter',
   'reputation_reincarnation_detector',
   'hidden_dependency_map',
+  'temporal_consistency_gate',
+  'service_exit_handoff',
 ]);
 
 describe('a payment_required result', () => {

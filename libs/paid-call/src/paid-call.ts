@@ -1,6 +1,7 @@
 import { type CatalogEntry, type ChainName, type ErrorBody, errorBody, isChainName } from '@paysight/contracts';
 import type { DecodeResult, PaidCallOutcome, PaidCallProcessor, UnavailableSource } from '@paysight/payment';
 import type { ProgressReporter, ToolModule, ToolOutput, ToolPorts } from '@paysight/tools';
+import type { ObservationRecorder, ToolRun } from './observations.js';
 import type { PaidCallResponse } from './response.js';
 import { shapeResponse } from './shape-response.js';
 import { validateRequest } from './validate.js';
@@ -27,6 +28,8 @@ export interface PaidCallServiceOptions {
   clock?: () => Date;
   /** Told when an analyzer throws (the caller gets a 500 and is not charged). */
   onToolFailure?: (failure: { toolId: string; requestId: string; x402RequestId: string; error: unknown }) => void;
+  /** Told of every tool run once its answer is ready (capability observations); never waited for. */
+  observations?: ObservationRecorder;
 }
 
 export interface PaidCallService {
@@ -73,21 +76,36 @@ export function createPaidCallService(options: PaidCallServiceOptions): PaidCall
     }
 
     let generatedAt = clock();
+    const observed: { run?: ToolRun } = {};
     const outcome: PaidCallOutcome<Record<string, unknown>> = await options.payments.handle({
       entry: module.entry,
       input,
       payment: request.payment,
       resourceUrl: request.resourceUrl,
       requestId: request.requestId,
-      run: () => {
+      run: async () => {
         generatedAt = clock();
         request.progress?.(`payment verified; running ${module.entry.id}`);
-        return module.run(input, options.ports, { now: generatedAt, progress: request.progress });
+        const started = performance.now();
+        const observe = (failure?: unknown) => {
+          observed.run = { entry: module.entry, chains: requested, input, failure, durationMs: performance.now() - started, startedAt: generatedAt };
+        };
+        try {
+          const output = await module.run(input, options.ports, { now: generatedAt, progress: request.progress });
+          observe();
+          return output;
+        } catch (error) {
+          observe(error);
+          throw error;
+        }
       },
       // The served body is what the ledger keeps: a replay serves it as it is, with the original ids and time.
       serve: (output: ToolOutput<unknown>, paid) =>
         shapeResponse(module.entry, output, { input, requestId: request.requestId, x402RequestId: paid.x402RequestId, generatedAt, settlement: paid.settlement }),
     });
+    // Only a run that happened is observed (a replay or a refused payment ran nothing); the recorder
+    // writes it after this answer is on its way.
+    if (observed.run) options.observations?.record(observed.run);
 
     switch (outcome.kind) {
       case 'paid':

@@ -1,4 +1,4 @@
-import { catalogEntry, resolveChain, responseSchema, type CatalogEntry, type Store } from '@paysight/contracts';
+import { ChainUnavailableError, catalogEntry, resolveChain, responseSchema, type CatalogEntry, type Store } from '@paysight/contracts';
 import {
   createHttpFacilitatorClient,
   createPaidCallProcessor,
@@ -10,7 +10,7 @@ import { fundedBuyer, officialPaymentClient, openTestStore, readTestStack, toolP
 import { TOOL_MODULES, defineToolModule, txStatus, type ToolModule } from '@paysight/tools';
 import { createChainSource } from '@paysight/chain-data';
 import { freshAccount } from '@paysight/devnet';
-import { createPaidCallService, type PaidCallResponse, type PaidCallServiceOptions } from '../src/index.js';
+import { createObservationRecorder, createPaidCallService, observationOf, type ObservationRecorder, type PaidCallResponse, type PaidCallServiceOptions, type ToolRun } from '../src/index.js';
 
 jest.setTimeout(60_000);
 
@@ -135,5 +135,45 @@ describe('paid-call service (no transport)', () => {
     expect(failures).toEqual([expect.objectContaining({ toolId: 'tx_status', error: expect.objectContaining({ message: 'boom' }) })]);
     expect(await usdcBalance(payTo)).toBe(0n);
     expect(await store.ledger.get(failed.x402RequestId!)).toMatchObject({ state: 'released' });
+  });
+});
+
+describe('capability observations of the paid-call service', () => {
+  it('observes each tool run once, when it ends, with the error its caller got; nothing for an unpaid call or a replay', async () => {
+    const runs: ToolRun[] = [];
+    const recorder: ObservationRecorder = {
+      record: (run) => {
+        runs.push(run);
+      },
+      flush: () => Promise.resolve(),
+    };
+    const nodeDown: ToolModule = defineToolModule(catalogEntry('tx_status'), { ...txStatus, gather: () => Promise.reject(new ChainUnavailableError('base', 'the node did not answer')) });
+    const { paidCalls } = service({ tools: [TOOL_MODULES.wallet_snapshot, nodeDown], observations: recorder });
+    const body = { address: alice(), chain: 'base' };
+    const payment = await pay(await paidCalls.call(request(body)));
+    expect(runs).toEqual([]);
+    const paid = expectKind(await paidCalls.call(request(body, payment)), 'ok');
+    expectKind(await paidCalls.call(request(body, payment)), 'ok');
+    const tx = catalogEntry('tx_status');
+    const txBody = { transactionHash: `0x${'34'.repeat(32)}`, chain: 'base' };
+    const failed = expectKind(await paidCalls.call(request(txBody, await pay(await paidCalls.call(request(txBody, NO_PAYMENT, tx))), tx)), 'error');
+    expect(failed.httpStatus).toBe(503);
+
+    const common = { serviceVersion: '9.9.9', network: 'base', payloadSizeClass: 'tiny', latencyRequirementMs: null, durationMs: expect.any(Number), observedAt: expect.any(Date) };
+    expect(runs.map((run) => observationOf(run, '9.9.9'))).toEqual([
+      { ...common, agentId: 'svc_wallet_snapshot', resourceType: 'wallet', outcome: 'succeeded', errorCode: null, httpStatus: 200 },
+      { ...common, agentId: 'svc_tx_status', resourceType: 'tx', outcome: 'failed', errorCode: 'chain_unavailable', httpStatus: 503 },
+    ]);
+    expect(runs[0]!.startedAt.toISOString()).toBe((paid.body.metadata as { generatedAt: string }).generatedAt);
+  });
+
+  it('answers as usual when every observation write fails, and reports the loss', async () => {
+    const problems: { error: unknown; dropped: number }[] = [];
+    const recorder = createObservationRecorder({ store: { record: () => Promise.reject(new Error('database down')) }, serviceVersion: '9.9.9', onError: (problem) => problems.push(problem) });
+    const { paidCalls } = service({ observations: recorder });
+    const body = { address: alice(), chain: 'base' };
+    expectKind(await paidCalls.call(request(body, await pay(await paidCalls.call(request(body))))), 'ok');
+    await recorder.flush();
+    expect(problems).toEqual([{ error: expect.objectContaining({ message: 'database down' }), dropped: 1 }]);
   });
 });

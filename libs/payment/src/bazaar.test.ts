@@ -23,7 +23,7 @@ async function signedChallengeOf(entry: (typeof CATALOG)[number], reason?: Chall
   return buildChallenge(entry, { payTo: PAYEE, resourceUrl, signedOffers, extensions: paymentIdentifierDeclaration(false), ...(reason ? { reason } : {}) });
 }
 /** The tools with the largest requests: with the signed offers in the header, their Bazaar declaration has room for the request only. */
-const WITHOUT_RESPONSE_OUTLINE = ['agent_payment_preflight', 'receipt_audit', 'mandate_chain_evidence'];
+const WITHOUT_RESPONSE_OUTLINE = ['agent_payment_preflight', 'receipt_audit', 'mandate_chain_evidence', 'negative_capability'];
 
 /** Asserts the library's own checks: `info` validates against `schema`, and the Bazaar spec's invariants hold. */
 function expectValidDeclaration(extension: BodyDiscoveryExtension) {
@@ -102,6 +102,8 @@ const DECLARED_OUTSIDE_THE_HEADER = new Set([
   'counterfactual_value_meter',
   'reputation_reincarnation_detector',
   'hidden_dependency_map',
+  'temporal_consistency_gate',
+  'service_exit_handoff',
 ]);
 const inHeader = CATALOG.filter((entry) => !DECLARED_OUTSIDE_THE_HEADER.has(entry.id));
 
@@ -135,7 +137,7 @@ describe('the PAYMENT-REQUIRED header stays within its budget', () => {
         const refused = await signedChallengeOf(entry, { code: 'payment_mismatch', message: 'The payment differs from the offer: '.padEnd(length, 'x') });
         expect(refused.header.length).toBeLessThanOrEqual(PAYMENT_REQUIRED_HEADER_BUDGET);
         expect(refused.body.paymentRequired.extensions?.['offer-receipt']).toBeDefined();
-        // The three largest requests have room for their request part only even without a reason: a long reason may push it out.
+        // The largest requests have room for their request part only even without a reason: a long reason may push it out.
         if (length === 200 && !WITHOUT_RESPONSE_OUTLINE.includes(entry.id)) expect(refused.body.paymentRequired.extensions?.bazaar).toBeDefined();
       }
     }

@@ -1,8 +1,9 @@
-import type { PaymentIdentifierStore, PaymentLedger, ReportStore, Store } from '@paysight/contracts';
+import type { ObservationStore, PaymentIdentifierStore, PaymentLedger, ReportStore, Store } from '@paysight/contracts';
 import type { Database } from './database.js';
 import { StoreError } from './errors.js';
 import { SqlPaymentLedger } from './ledger/sql-ledger.js';
 import { migrate } from './migrate.js';
+import { SqlObservationStore } from './observations/sql-observation-store.js';
 import { SqlPaymentIdentifierStore } from './payment-ids/sql-payment-identifiers.js';
 import { openPgliteDatabase } from './pglite-database.js';
 import { openPostgresDatabase } from './postgres-database.js';
@@ -40,11 +41,13 @@ export class SqlStore implements Store {
   readonly ledger: PaymentLedger;
   readonly paymentIds: PaymentIdentifierStore;
   readonly reports: ReportStore;
+  readonly observations: ObservationStore;
 
   constructor(readonly db: Database) {
     this.ledger = new SqlPaymentLedger(db);
     this.paymentIds = new SqlPaymentIdentifierStore(db);
     this.reports = new SqlReportStore(db);
+    this.observations = new SqlObservationStore(db);
   }
 
   get kind(): Store['kind'] {

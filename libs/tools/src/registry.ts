@@ -24,6 +24,9 @@ import { evidenceBudgetRouter } from './ext/evidence-budget-router/index.js';
 import { counterfactualValueMeter } from './ext/counterfactual-value-meter/index.js';
 import { reputationReincarnationDetector } from './ext/reputation-reincarnation-detector/index.js';
 import { hiddenDependencyMap } from './ext/hidden-dependency-map/index.js';
+import { negativeCapability } from './ext/negative-capability/index.js';
+import { temporalConsistencyGate } from './ext/temporal-consistency-gate/index.js';
+import { serviceExitHandoff } from './ext/service-exit-handoff/index.js';
 
 /** Each tool id's module is declared against that id's own catalog entry. */
 type ToolRegistry = { readonly [Id in ToolId]?: ToolModule<CatalogEntryOf<Id>> };
@@ -55,6 +58,9 @@ export const TOOL_MODULES = {
   counterfactual_value_meter: counterfactualValueMeter,
   reputation_reincarnation_detector: reputationReincarnationDetector,
   hidden_dependency_map: hiddenDependencyMap,
+  negative_capability: negativeCapability,
+  temporal_consistency_gate: temporalConsistencyGate,
+  service_exit_handoff: serviceExitHandoff,
 } as const satisfies ToolRegistry;
 
 /**

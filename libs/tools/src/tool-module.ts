@@ -1,4 +1,4 @@
-import type { CatalogEntry, ChainName, ChainSource, DataSourceStatus, Narrator, ReportStore, RequestOf, ResultOf } from '@paysight/contracts';
+import type { CatalogEntry, ChainName, ChainSource, DataSourceStatus, Narrator, ObservationReader, ReportStore, RequestOf, ResultOf } from '@paysight/contracts';
 
 /** What a tool may touch. Tools never import adapters: they get ports. */
 export interface ToolPorts {
@@ -9,6 +9,8 @@ export interface ToolPorts {
   reports: ReportStore;
   /** Public URL of a saved report. */
   savedReportUrl(id: string): string;
+  /** Capability observations of this service's own tool runs (read by negative-capability). */
+  observations: ObservationReader;
 }
 
 /** Passed to the pure analyze step instead of reading the clock. */
@@ -61,8 +63,11 @@ type Finish<E extends CatalogEntry, Analysis> = (input: RequestOf<E>, output: To
 export interface ToolSteps<E extends CatalogEntry, Data, Analysis> {
   /** As ToolModule.chains: ChainNames, or a free chain string as given when it names no known chain. */
   chains(input: RequestOf<E>): readonly string[];
-  /** May report its own phases as they finish (a multi-stage gather); the run reports the steps around it. */
-  gather(input: RequestOf<E>, ports: ToolPorts, progress: ProgressReporter): Promise<Data>;
+  /**
+   * May report its own phases as they finish (a multi-stage gather); the run reports the steps around
+   * it. `context.now` is the run's clock reading, for a gather that reads a time window.
+   */
+  gather(input: RequestOf<E>, ports: ToolPorts, progress: ProgressReporter, context: AnalyzeContext): Promise<Data>;
   analyze(input: RequestOf<E>, data: Data, context: AnalyzeContext): ToolOutput<Analysis>;
 }
 
@@ -86,7 +91,7 @@ export function defineToolModule<E extends CatalogEntry, Data, Analysis = Result
   const { gather, analyze } = steps;
   const finish: Finish<E, Analysis> | undefined = steps.finish;
   async function run(input: RequestOf<E>, ports: ToolPorts, { progress = silentProgress, ...context }: RunContext): Promise<ToolOutput<ResultOf<E>>> {
-    const data = await gather(input, ports, progress);
+    const data = await gather(input, ports, progress, context);
     progress('chain data read');
     const output = analyze(input, data, context);
     progress('analysis done');

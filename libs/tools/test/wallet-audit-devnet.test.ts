@@ -140,7 +140,7 @@ describe('wallet_audit on the ethereum devnet, in detail', () => {
 
   it('maps each narrator outcome to its generation variant and keeps the deterministic fields', async () => {
     const input = walletAuditRequest.parse({ address: pattern('sanctioned_counterparty').address, chain: 'ethereum' });
-    const evidence = await walletAudit.gather(input, withExplorer, () => undefined);
+    const evidence = await walletAudit.gather(input, withExplorer, () => undefined, ctx());
     const deterministic = walletAudit.analyze(input, evidence, ctx());
     const grounded: Narrator = {
       narrate: async ({ facts }) => {

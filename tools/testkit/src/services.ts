@@ -28,6 +28,7 @@ export async function openTestStore(): Promise<Store> {
     ledger: store.ledger,
     paymentIds: store.paymentIds,
     reports: store.reports,
+    observations: store.observations,
     ping: () => store.ping(),
     close: async () => {
       await store.close();

@@ -1,4 +1,4 @@
-import type { Narrator, ReportStore } from '@paysight/contracts';
+import type { Narrator, ObservationReader, ReportStore } from '@paysight/contracts';
 import { notConfiguredNarrator, type ToolPorts } from '@paysight/tools';
 import { devnetChainSource } from './services.js';
 
@@ -7,12 +7,18 @@ const noReportStore: ReportStore = {
   get: () => Promise.reject(new Error('this test gave the tool no report store: pass toolPorts({ reports })')),
 };
 
-/** Ports for running a tool directly on the shared devnet: no AI provider, and a report store only when given. */
+const noObservations: ObservationReader = {
+  retentionDays: null,
+  summarize: () => Promise.reject(new Error('this test gave the tool no observations: pass toolPorts({ observations })')),
+};
+
+/** Ports for running a tool directly on the shared devnet: no AI provider, and a report store or observations only when given. */
 export function toolPorts(overrides: Partial<ToolPorts> & { narrator?: Narrator } = {}): ToolPorts {
   return {
     chain: devnetChainSource(),
     narrator: notConfiguredNarrator,
     reports: noReportStore,
+    observations: noObservations,
     savedReportUrl: (id) => `http://127.0.0.1/reports/${id}`,
     ...overrides,
   };

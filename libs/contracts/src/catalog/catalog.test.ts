@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { responseSchema } from '../envelopes/index.js';
-import { CATALOG, priceOf, toolByMcpName, toolByPath } from './index.js';
+import { CATALOG, priceOf, requestJsonSchema, toolByMcpName, toolByPath } from './index.js';
 
 /** The price table of spec document 1, transcribed: path, tool id, amount, atomic amount. */
 const SPEC_PRICES: [string, string, string, string][] = [
@@ -30,10 +30,13 @@ const SPEC_PRICES: [string, string, string, string][] = [
   ['/api/ext/counterfactual-value-meter', 'counterfactual_value_meter', '0.01', '10000'],
   ['/api/ext/reputation-reincarnation-detector', 'reputation_reincarnation_detector', '0.01', '10000'],
   ['/api/ext/hidden-dependency-map', 'hidden_dependency_map', '0.01', '10000'],
+  ['/api/ext/negative-capability/query', 'negative_capability', '0.01', '10000'],
+  ['/api/ext/temporal-consistency-gate', 'temporal_consistency_gate', '0.01', '10000'],
+  ['/api/ext/service-exit-handoff/plan', 'service_exit_handoff', '0.01', '10000'],
 ];
 
 /** Requests the spec marks "additional properties allowed"; every other request is closed. */
-const OPEN_REQUESTS = new Set(['micropurchase_fragmentation_guard', 'conflict_of_interest_scanner', 'counterfactual_value_meter', 'reputation_reincarnation_detector', 'hidden_dependency_map']);
+const OPEN_REQUESTS = new Set(['micropurchase_fragmentation_guard', 'conflict_of_interest_scanner', 'counterfactual_value_meter', 'reputation_reincarnation_detector', 'hidden_dependency_map', 'negative_capability']);
 
 const SPEC_MCP_NAMES: Record<string, string> = {
   wallet_snapshot: 'svc_wallet_snapshot',
@@ -61,6 +64,9 @@ const SPEC_MCP_NAMES: Record<string, string> = {
   counterfactual_value_meter: 'ext_counterfactual_value_meter',
   reputation_reincarnation_detector: 'ext_reputation_reincarnation_detector',
   hidden_dependency_map: 'ext_hidden_dependency_map',
+  negative_capability: 'ext_negative_capability',
+  temporal_consistency_gate: 'ext_temporal_consistency_gate',
+  service_exit_handoff: 'ext_service_exit_handoff',
 };
 
 describe('catalog', () => {
@@ -78,14 +84,17 @@ describe('catalog', () => {
 
   it('marks only the spec exceptions as not read-only, and revocation propagation as destructive', () => {
     const notReadOnly = CATALOG.filter((t) => !t.annotations.readOnlyHint).map((t) => t.id).sort();
-    expect(notReadOnly).toEqual(['deep_wallet_report', 'revocation_propagation', 'saved_report']);
+    expect(notReadOnly).toEqual(['deep_wallet_report', 'revocation_propagation', 'saved_report', 'service_exit_handoff']);
     for (const t of CATALOG) {
       expect(t.annotations).toMatchObject({ destructiveHint: t.id === 'revocation_propagation', idempotentHint: false, openWorldHint: true });
     }
   });
 
-  it('uses the slug as the last path segment and the trust envelope endpoint', () => {
-    for (const t of CATALOG) expect(t.path.endsWith(`/${t.slug}`)).toBe(true);
+  it('uses the slug as the last path segment, or the one before the operation the request names', () => {
+    for (const t of CATALOG) {
+      const operation = (requestJsonSchema(t).properties as Record<string, { const?: string }> | undefined)?.operation?.const;
+      expect({ tool: t.id, path: t.path }).toEqual({ tool: t.id, path: operation ? `/api/ext/${t.slug}/${operation}` : expect.stringMatching(new RegExp(`/${t.slug}$`)) });
+    }
   });
 
   it('exports every request and response schema to JSON Schema', () => {

@@ -1,4 +1,7 @@
 import { conflictScannerRequest, fragmentationGuardRequest, loopBreakerRequest } from '../schemas/ext.js';
+import { negativeCapabilityRequest } from '../schemas/ext/negative-capability.js';
+import { exitHandoffRequest } from '../schemas/ext/service-exit-handoff.js';
+import { temporalConsistencyRequest } from '../schemas/ext/temporal-consistency-gate.js';
 import { conflictScannerResult, fragmentationGuardResult, loopBreakerResult } from '../results/ext.js';
 import { humanIntentChecksumRequest } from '../schemas/ext/human-intent-checksum.js';
 import { revocationPropagationRequest } from '../schemas/ext/revocation-propagation.js';
@@ -19,6 +22,9 @@ import { reincarnationDetectorRequest, type ContinuitySignalType } from '../sche
 import { counterfactualValueResult } from '../results/ext/counterfactual-value-meter.js';
 import { hiddenDependencyMapResult } from '../results/ext/hidden-dependency-map.js';
 import { reincarnationDetectorResult } from '../results/ext/reputation-reincarnation-detector.js';
+import { negativeCapabilityResult } from '../results/ext/negative-capability.js';
+import { exitHandoffResult } from '../results/ext/service-exit-handoff.js';
+import { temporalConsistencyResult } from '../results/ext/temporal-consistency-gate.js';
 import { defineTool } from './entry.js';
 
 const EXTENDED = { kind: 'extended' } as const;
@@ -358,6 +364,89 @@ export const EXT_TOOLS = [
         },
       ],
       policy: { criticalDependencyThreshold: 0.5, maximumSingleDependencyExposurePercent: 60, minimumIndependentServices: 1, includeUnverifiedDependencies: false, maximumPairwiseOverlap: 0.5 },
+    },
+  }),
+  defineTool({
+    // The route adds the operation (/query) to the service's name; the id, MCP name and the envelope's
+    // service are the name alone, as the spec's decision list and annotation exceptions name the tool.
+    id: 'negative_capability',
+    slug: 'negative-capability',
+    path: '/api/ext/negative-capability/query',
+    mcpName: 'ext_negative_capability',
+    title: 'Negative capability query',
+    description:
+      'What an agent has been seen to fail at: failure rate, failures by error code and the failing task contexts, from observations matched exactly on network, resource type, payload size class and latency label. This service observes every run of its own paid tools.',
+    price: '0.01',
+    family: 'ext',
+    envelope: EXTENDED,
+    request: negativeCapabilityRequest,
+    result: negativeCapabilityResult,
+    example: { agentId: 'svc_wallet_snapshot', operation: 'query', serviceVersion: null, taskContext: { network: 'base', resourceType: 'wallet' }, minimumSampleSize: 20, lookbackDays: 30 },
+  }),
+  defineTool({
+    id: 'temporal_consistency_gate',
+    slug: 'temporal-consistency-gate',
+    path: '/api/ext/temporal-consistency-gate',
+    mcpName: 'ext_temporal_consistency_gate',
+    title: 'Temporal consistency gate',
+    description:
+      'Before an agent acts on time-stamped evidence (quotes, mandates, receipts, attestations): expired, not yet valid, future-dated or stale items, items issued before what they reference, reference cycles, sequence regressions and gaps per issuer, and overlapping validity for one subject.',
+    price: '0.01',
+    family: 'ext',
+    envelope: EXTENDED,
+    request: temporalConsistencyRequest,
+    result: temporalConsistencyResult,
+    example: {
+      evaluatedAt: '2026-11-24T12:00:00Z',
+      items: [
+        { itemId: 'mandate-7', kind: 'mandate', issuer: 'user:alice', subject: 'agent:shopper', issuedAt: '2026-11-20T09:00:00Z', validUntil: '2026-12-20T09:00:00Z', sequence: 7 },
+        { itemId: 'quote-42', kind: 'quote', issuer: 'seller:data-feed', subject: 'GET /v1/prices', issuedAt: '2026-11-24T11:58:30Z', validUntil: '2026-11-24T12:03:30Z', sequence: 42, contentHash: HASH('4a') },
+        { itemId: 'intent-1', kind: 'other', issuer: 'agent:shopper', issuedAt: '2026-11-24T11:59:00Z', references: ['mandate-7', 'quote-42'] },
+      ],
+      policy: { clockSkewToleranceSeconds: 120, maxAgeSeconds: { quote: 300 }, expiryWarningSeconds: 60, requireValidityWindow: ['mandate', 'quote'], allowSequenceGaps: true },
+    },
+  }),
+  defineTool({
+    id: 'service_exit_handoff',
+    slug: 'service-exit-handoff',
+    path: '/api/ext/service-exit-handoff/plan',
+    mcpName: 'ext_service_exit_handoff',
+    title: 'Service exit handoff plan',
+    description:
+      'Plans leaving one service for another: per candidate target, coverage of the required capabilities and of the exported fields (JSON Schema paths and types), receipt and idempotency-key carry-over, a downtime estimate; the targets ranked and a step-by-step plan for the best. Contacts no service.',
+    price: '0.01',
+    family: 'ext',
+    envelope: EXTENDED,
+    annotations: { readOnlyHint: false },
+    request: exitHandoffRequest,
+    result: exitHandoffResult,
+    example: {
+      sourceService: {
+        serviceId: 'svc:orders-v1',
+        manifestHash: HASH('11'),
+        stateSummaryHash: HASH('22'),
+        exportSchema: {
+          type: 'object',
+          required: ['orderId', 'amount'],
+          properties: { orderId: { type: 'string' }, amount: { type: 'string' }, idempotencyKey: { type: 'string' }, receipt: { type: 'object', properties: { hash: { type: 'string' }, settledAt: { type: 'string' } } } },
+        },
+        receiptIndexHashes: [HASH('33')],
+      },
+      targetCandidates: [
+        {
+          serviceId: 'svc:orders-v2',
+          manifestHash: HASH('44'),
+          importSchema: {
+            type: 'object',
+            required: ['orderId', 'amount'],
+            properties: { orderId: { type: 'string' }, amount: { type: 'string' }, idempotencyKey: { type: 'string' }, receipt: { type: 'object', properties: { hash: { type: 'string' }, settledAt: { type: 'string' } } }, note: { type: 'string' } },
+          },
+          capabilities: ['orders', 'receipts', 'idempotency'],
+        },
+        { serviceId: 'svc:orders-lite', manifestHash: HASH('55'), importSchema: { type: 'object', required: ['orderId'], properties: { orderId: { type: 'string' }, amount: { type: 'number' } } }, capabilities: ['orders'] },
+      ],
+      requirements: { requiredCapabilities: ['orders', 'receipts'], maximumPriceIncreasePercent: 10, maximumDowntimeMs: 300_000, preserveReceipts: true, preserveIdempotencyKeys: true },
+      operation: 'plan',
     },
   }),
 ] as const;

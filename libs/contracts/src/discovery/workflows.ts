@@ -338,6 +338,35 @@ export const WORKFLOWS: readonly Workflow[] = [
       },
     ],
   },
+  {
+    id: 'leave_a_failing_service',
+    title: 'Move off a service that keeps failing, evidence intact',
+    whenToUse: 'Calls to a service an agent depends on keep failing in some context: see what it has been observed to fail at, check that the receipts, mandates and quotes to carry over are current and causally consistent, then plan the move to another service.',
+    reasonCode: 'debug_failed_request',
+    steps: [
+      {
+        tool: 'negative_capability',
+        purpose: 'The service\'s observed failure rate, failures by error code and failing task contexts. Observations exist for this service\'s own tools (by MCP name); any other agent answers insufficient_evidence. Stop when it allows.',
+        inputs: [
+          { field: 'agentId', from: { caller: 'the MCP name of the tool the agent depends on, such as svc_wallet_audit' } },
+          { field: 'taskContext.network', from: { caller: 'the chain the failing calls were about' } },
+        ],
+      },
+      {
+        tool: 'temporal_consistency_gate',
+        purpose: 'Before carrying evidence over: which receipts, mandates and quotes are still in force, issued after what they reference, and in sequence.',
+        inputs: [{ field: 'items', from: { caller: 'the time-stamped evidence the agent holds from the service' } }],
+      },
+      {
+        tool: 'service_exit_handoff',
+        purpose: 'The candidate services ranked by capability and field coverage, receipt and idempotency-key carry-over and downtime, with a step-by-step plan for the best one. Nothing is contacted.',
+        inputs: [
+          { field: 'sourceService.serviceId', from: fromRequest('negative_capability', 'agentId') },
+          { field: 'targetCandidates', from: { caller: 'the services that could take over, with their import schemas' } },
+        ],
+      },
+    ],
+  },
 ];
 
 /** What running every step once costs: the sum of the catalog prices (per item for a forEach step). */

@@ -1,4 +1,5 @@
 import type { PaymentLedger } from './ledger.js';
+import type { ObservationStore } from './observations.js';
 import type { PaymentIdentifierStore } from './payment-identifiers.js';
 import type { ReportStore } from './report-store.js';
 
@@ -8,6 +9,8 @@ export interface Store {
   readonly ledger: PaymentLedger;
   readonly paymentIds: PaymentIdentifierStore;
   readonly reports: ReportStore;
+  /** Capability observations of this service's own tool runs (the negative-capability tool reads them). */
+  readonly observations: ObservationStore;
   /** True when the database answers. */
   ping(): Promise<boolean>;
   close(): Promise<void>;

@@ -5,8 +5,9 @@ import { paidResults } from './0003-paid-results.js';
 import { settlePending } from './0004-settle-pending.js';
 import { paymentIdentity } from './0005-payment-identity.js';
 import { signedReceipts } from './0006-signed-receipts.js';
+import { capabilityObservations } from './0007-capability-observations.js';
 
 export type { Migration } from './migration.js';
 
 /** Every migration, in version order. */
-export const MIGRATIONS: readonly Migration[] = [paymentLedger, savedReports, paidResults, settlePending, paymentIdentity, signedReceipts];
+export const MIGRATIONS: readonly Migration[] = [paymentLedger, savedReports, paidResults, settlePending, paymentIdentity, signedReceipts, capabilityObservations];

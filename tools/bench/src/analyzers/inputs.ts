@@ -1,4 +1,4 @@
-import { fingerprint, toolById, type ToolId } from '@paysight/contracts';
+import { fingerprint, toolById, type ObservationGroup, type ObservationReader, type ToolId } from '@paysight/contracts';
 import { prng as seeded } from '@paysight/testkit';
 import { grantSignedPayload, intentChecksumOf, intentSignedPayload, revocationIdOf, revocationSignedPayload, type SignedPayload } from '@paysight/tools';
 import { privateKeyToAccount } from 'viem/accounts';
@@ -14,6 +14,8 @@ export interface BenchInput {
   /** What the input is, for the results table. */
   shape: string;
   body: Record<string, unknown>;
+  /** The observations a store-reading analyzer gets (negative-capability); request-only tools read none. */
+  observations?: ObservationReader;
 }
 
 /**
@@ -431,12 +433,106 @@ function dependencyMapAllShared(services: number, shared: number): BenchInput {
   return { ...input, shape: `${services} services all listing the same ${shared} critical dependencies (worst case of the overlap pass)` };
 }
 
+/**
+ * negative-capability over the most groups it reads (5,000: every combination of 5 versions, 10
+ * networks, 5 size classes, 2 resource types and 2 latency labels, with 5 outcomes each), asked
+ * for the aggregate so that the lattice spans all five dimensions, with a minimum sample of 1 so
+ * that every combination can qualify.
+ */
+function negativeCapability(): BenchInput {
+  const random = seeded(4);
+  const groups: ObservationGroup[] = [];
+  const outcomes = [null, null, 'chain_unavailable', 'internal_error', null] as const;
+  for (let v = 0; v < 5; v++)
+    for (let n = 0; n < 10; n++)
+      for (const size of ['tiny', 'small', 'medium', 'large', 'huge'])
+        for (const resourceType of ['wallet', 'tx'])
+          for (const latency of [null, 250])
+            for (const errorCode of outcomes) {
+              const count = 1 + Math.floor(random() * 50);
+              groups.push({
+                serviceVersion: `0.${v}.0`,
+                network: `chain-${n}`,
+                resourceType,
+                payloadSizeClass: size,
+                latencyRequirementMs: latency,
+                outcome: errorCode ? 'failed' : 'succeeded',
+                errorCode,
+                count,
+                totalDurationMs: count * 120,
+                maxDurationMs: 900,
+                firstSeen: new Date('2026-10-25T00:00:00Z'),
+                lastSeen: new Date('2026-11-24T11:00:00Z'),
+              });
+            }
+  return {
+    tool: 'negative_capability',
+    shape: `${groups.length} observation groups over 5 dimensions, aggregate query`,
+    body: { agentId: 'svc_wallet_snapshot', operation: 'query', minimumSampleSize: 1, lookbackDays: 30 },
+    observations: { retentionDays: 90, summarize: () => Promise.resolve({ groups, truncated: false }) },
+  };
+}
+
+/**
+ * temporal-consistency-gate: 1,000 items, each referencing up to `references` earlier ones (the
+ * reference graph's edges), ids of `idLength` characters, sequence numbers with gaps and a
+ * regression in ten issuer streams. The worst case makes them all mandates for one subject with
+ * overlapping validity (every pair overlaps: the sweep's worst case, 499,500 pairs less the
+ * referenced ones) and carries every optional field.
+ */
+function temporalGate(references: number, idLength: number, worstCase: boolean): BenchInput {
+  const id = (i: number) => padded('item', i, idLength);
+  const start = Date.UTC(2026, 10, 24, 11);
+  const items = times(1000, (i) => ({
+    itemId: id(i),
+    kind: worstCase ? 'mandate' : 'receipt',
+    issuer: `issuer-${i % 10}`,
+    ...(worstCase ? { subject: 'agent:shopper', validFrom: new Date(start + i * 1000).toISOString(), contentHash: `sha256:${i.toString(16).padStart(64, '0')}` } : {}),
+    issuedAt: new Date(start + i * 1000).toISOString(),
+    validUntil: new Date(start + 86_400_000 + i * 1000).toISOString(),
+    sequence: i === 500 ? 3 : i * 2,
+    references: times(Math.min(i, references), (j) => id(i - 1 - j)),
+  }));
+  return {
+    tool: 'temporal_consistency_gate',
+    shape: `1,000 items, ${references} reference${references > 1 ? 's' : ''} each, ${idLength}-character ids${worstCase ? ', one subject: every pair of validity windows overlapping' : ''}`,
+    body: { evaluatedAt: '2026-11-24T12:00:00Z', items, policy: { clockSkewToleranceSeconds: 120, expiryWarningSeconds: 3600, requireValidityWindow: ['mandate'], allowSequenceGaps: false } },
+  };
+}
+
+/**
+ * service-exit-handoff: 25 targets and the source with JSON Schemas of `fields` string properties
+ * spread over objects nested to depth 8 (the comparison reads up to 2,000 paths per schema),
+ * 100 receipt index hashes and 100 required capabilities.
+ */
+function exitHandoff(fields: number): BenchInput {
+  const nested = (count: number, depth: number): Record<string, unknown> => {
+    const properties: Record<string, unknown> = {};
+    for (let i = 0; i < count; i++) properties[i % 7 === 0 ? `receipt${i}` : i % 11 === 0 ? `idempotencyKey${i}` : `field${i}`] = { type: i % 3 ? 'string' : 'integer' };
+    if (depth > 1) properties.child = nested(count, depth - 1);
+    return { type: 'object', required: ['field1'], properties };
+  };
+  const perLevel = Math.ceil(fields / 8);
+  const capabilities = times(100, (i) => `capability-${i}`);
+  return {
+    tool: 'service_exit_handoff',
+    shape: `25 targets, schemas of ${perLevel * 8} fields over 8 levels, 100 receipt hashes, 100 capabilities`,
+    body: {
+      sourceService: { serviceId: 'svc:source', manifestHash: `sha256:${'11'.repeat(32)}`, stateSummaryHash: `sha256:${'22'.repeat(32)}`, exportSchema: nested(perLevel, 8), receiptIndexHashes: times(100, (i) => `sha256:${i.toString(16).padStart(64, '0')}`) },
+      targetCandidates: times(25, (t) => ({ serviceId: `svc:target-${t}`, manifestHash: `sha256:${'33'.repeat(32)}`, importSchema: nested(perLevel - (t % 5), 8), capabilities: capabilities.slice(t % 10) })),
+      requirements: { requiredCapabilities: capabilities, maximumPriceIncreasePercent: 10, maximumDowntimeMs: 600_000, preserveReceipts: true, preserveIdempotencyKeys: true },
+      operation: 'plan',
+    },
+  };
+}
+
 /** Each analyzer at its schema maxima, and at what the default 256 KiB body limit admits where that is less. */
 export async function benchInputs(): Promise<BenchInput[]> {
   const inputs = [loopBreaker(200), loopBreaker(10), fragmentation(1000, 1000), fragmentation(300, 0), conflict(200, 50, 1000), conflict(200, 5, 300)];
   inputs.push(await humanIntent(false), await humanIntent(true), await revocation(), await versionContinuity());
   inputs.push(dryRun(), laundering(100, 20, 1000), laundering(100, 5, 700), evidenceRouter());
   inputs.push(coalitions(12), coalitions(10), reincarnation(5000, 500, 20), reincarnation(210, 500, 1), dependencyMap(500, 20, 10, 2000), dependencyMap(500, 1, 1, 300), dependencyMapAllShared(500, 20), dependencyMapAllShared(500, 2));
+  inputs.push(negativeCapability(), temporalGate(50, 200, true), temporalGate(1, 20, false), exitHandoff(2000), exitHandoff(160));
   for (const input of inputs) toolById(input.tool)!.request.parse(input.body);
   return inputs;
 }

@@ -47,7 +47,8 @@ export async function runAnalyzerBench(runs: number): Promise<AnalyzerBenchResul
       const t0 = performance.now();
       const parsed = entry.request.parse(JSON.parse(text));
       const t1 = performance.now();
-      const output = await module.run(parsed, undefined as never, { now });
+      // Request-only analyzers read no port; negative-capability reads the input's observations.
+      const output = await module.run(parsed, { observations: input.observations } as never, { now });
       return { validate: t1 - t0, analyze: performance.now() - t1, output };
     };
     for (let i = 0; i < 5; i++) await once();
