@@ -10,7 +10,7 @@ const ORIGIN = 'https://paysight-production-eu-west.payments.example.com';
  * carries no Bazaar declaration (even its most compact form does not fit), and the complete one is
  * in /.well-known/x402.json (docs/paying.md, "The Bazaar discovery extension").
  */
-const DECLARED_OUTSIDE_THE_HEADER = new Set(['recursive_commerce_loop_breaker', 'micropurchase_fragmentation_guard', 'conflict_of_interest_scanner']);
+const DECLARED_OUTSIDE_THE_HEADER = new Set(['service_discovery_audit', 'agent_compatibility_analyzer', 'recursive_commerce_loop_breaker', 'micropurchase_fragmentation_guard', 'conflict_of_interest_scanner']);
 
 describe('a payment_required result', () => {
   it.each(CATALOG.map((entry) => [entry.id, entry] as const))('%s: carries the offer with its Bazaar declaration and stays within the result budget', (_id, entry) => {

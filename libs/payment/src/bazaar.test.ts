@@ -22,8 +22,8 @@ async function signedChallengeOf(entry: (typeof CATALOG)[number], reason?: Chall
   const signedOffers = await signer.signOffers(resourceUrl, challengeOf(entry).body.paymentRequired.accepts, OFFER_VALIDITY_SECONDS);
   return buildChallenge(entry, { payTo: PAYEE, resourceUrl, signedOffers, extensions: paymentIdentifierDeclaration(false), ...(reason ? { reason } : {}) });
 }
-/** The tools with the largest requests: with the signed offers in the header, their Bazaar declaration has room for the request only. */
-const WITHOUT_RESPONSE_OUTLINE = ['agent_payment_preflight', 'receipt_audit', 'mandate_chain_evidence'];
+/** With the signed offers in the header, the Bazaar declaration of these tools has room for the request only (large requests, or a response whose field names alone do not fit). */
+const WITHOUT_RESPONSE_OUTLINE = ['agent_payment_preflight', 'receipt_audit', 'mandate_chain_evidence', 'agent_payment_history_summary'];
 
 /** Asserts the library's own checks: `info` validates against `schema`, and the Bazaar spec's invariants hold. */
 function expectValidDeclaration(extension: BodyDiscoveryExtension) {
@@ -89,7 +89,7 @@ describe('the Bazaar discovery extension of every offer', () => {
  * declaration, the complete one is in /.well-known/x402.json (docs/paying.md). Every other tool's
  * header must carry one.
  */
-const DECLARED_OUTSIDE_THE_HEADER = new Set(['recursive_commerce_loop_breaker', 'micropurchase_fragmentation_guard', 'conflict_of_interest_scanner']);
+const DECLARED_OUTSIDE_THE_HEADER = new Set(['service_discovery_audit', 'agent_compatibility_analyzer', 'recursive_commerce_loop_breaker', 'micropurchase_fragmentation_guard', 'conflict_of_interest_scanner']);
 const inHeader = CATALOG.filter((entry) => !DECLARED_OUTSIDE_THE_HEADER.has(entry.id));
 
 describe('the PAYMENT-REQUIRED header stays within its budget', () => {
