@@ -18,3 +18,9 @@ export function boundCase(schema: z.ZodType, base: unknown) {
 }
 
 export const times = <T>(n: number, make: (i: number) => T): T[] => Array.from({ length: n }, (_, i) => make(i));
+
+/** A value as a test name shows it: its JSON, cut to 40 characters with the full length said (long bound values would flood the report). */
+export function shortly(value: unknown): string {
+  const text = JSON.stringify(value) ?? 'undefined';
+  return text.length > 40 ? `${text.slice(0, 37)}… (${text.length} characters)` : text;
+}

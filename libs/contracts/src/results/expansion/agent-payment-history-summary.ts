@@ -13,7 +13,7 @@ export const paymentHistorySummaryResult = expansionResult({
     lookback_days: z.int(),
     from_block: blockNumberText,
     to_block: blockNumberText,
-    from_time: isoTimestamp.nullable().meta({ description: 'Time of the first block read; null when its header could not be read.' }),
+    from_time: isoTimestamp.meta({ description: 'Start of the time the reads cover: the cutoff (lookback_days before to_time) when they reach it.' }),
     to_time: isoTimestamp,
     covered_days: z.number().meta({ description: 'Days the blocks read actually span (up to lookback_days).' }),
     complete: z.boolean().meta({ description: 'Every block of the lookback was read and no payment was left out.' }),

@@ -79,10 +79,11 @@ export function analyzePaymentHistory(data: PaymentHistoryData, resourcePath?: s
   const cutoff = data.head.time - data.lookbackDays * DAY;
   const inWindow = data.payments.filter((p) => p.time > cutoff);
   const oldestKept = data.payments[data.payments.length - 1];
-  const reachedBack = data.window.fromBlock === 0n || (data.firstBlockTime !== null && data.firstBlockTime <= cutoff);
+  // The reads cover every block after the one before the window: genesis, or a block at or before the cutoff, covers the lookback.
+  const reachedBack = data.timeBeforeWindow === null || data.timeBeforeWindow <= cutoff;
   const droppedInWindow = data.paymentsSeen > data.payments.length && oldestKept !== undefined && oldestKept.time > cutoff;
   let from = cutoff;
-  if (!reachedBack) from = Math.max(from, data.firstBlockTime ?? data.head.time);
+  if (!reachedBack) from = data.timeBeforeWindow!;
   if (droppedInWindow) from = Math.max(from, oldestKept.time);
   const complete = from === cutoff;
   const coveredSeconds = data.head.time - from;
@@ -117,7 +118,7 @@ export function analyzePaymentHistory(data: PaymentHistoryData, resourcePath?: s
   if (n >= HISTORY_RULES.mediumPayments && points[0] && points[0].payments / n < HISTORY_RULES.dominantPriceShare) flags.no_dominant_price = { top_price_usdc: usdc(points[0].amount), share: round(points[0].payments / n) };
   if (authorizationShare !== null && checked.length >= HISTORY_RULES.minPayments && authorizationShare < HISTORY_RULES.authorizationShare) flags.mostly_plain_transfers = { payments_checked: checked.length, by_authorization: byAuthorization.length };
   if (data.window.cappedByBlocks) flags.window_capped = { max_blocks: PAYMENT_HISTORY_CAPS.maxWindowBlocks.toString(), covered_days: round(coveredSeconds / DAY, 2) };
-  else if (!reachedBack) flags.window_short = { first_block_time: data.firstBlockTime === null ? null : iso(data.firstBlockTime), cutoff: iso(cutoff) };
+  else if (!reachedBack) flags.window_short = { reads_cover_from: iso(from), cutoff: iso(cutoff) };
   if (droppedInWindow) flags.payments_sampled = { payments_seen: data.paymentsSeen, payments_kept: data.payments.length };
   if (estimated > 0) flags.timestamps_estimated = { payments: estimated, headers_read: data.headersRead };
 
@@ -177,7 +178,7 @@ export function analyzePaymentHistory(data: PaymentHistoryData, resourcePath?: s
         lookback_days: data.lookbackDays,
         from_block: data.window.fromBlock.toString(),
         to_block: data.window.toBlock.toString(),
-        from_time: data.firstBlockTime === null ? null : iso(data.firstBlockTime),
+        from_time: iso(from),
         to_time: iso(data.head.time),
         covered_days: coveredDays,
         complete,

@@ -35,8 +35,8 @@ export interface PaymentHistoryData {
   head: { block: bigint; time: number };
   /** plannedFromBlock: where lookback_days puts the window; fromBlock: the oldest block read (later when the payment cap stopped the reading). */
   window: { plannedFromBlock: bigint; fromBlock: bigint; toBlock: bigint; cappedByBlocks: boolean };
-  /** Time of the oldest block read; null when its header was not read (no payment near it and it is not genesis). */
-  firstBlockTime: number | null;
+  /** Time of the block just before the oldest block read: the reads cover every block after it. Null when the oldest block read is genesis. */
+  timeBeforeWindow: number | null;
   pages: { planned: number; read: number };
   /** Payments in the pages read; more than `payments` when the payment cap stopped the reading. */
   paymentsSeen: number;
@@ -108,7 +108,8 @@ export async function gatherPaymentHistory(source: ChainSource, chain: ChainName
   const oldestRead = pages[read - 1]?.fromBlock ?? window.fromBlock;
 
   const paymentBlocks = [...new Set(kept.map((p) => p.blockNumber))].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  const anchorBlocks = [...new Set([oldestRead, ...anchorsOf(paymentBlocks, PAYMENT_HISTORY_CAPS.maxHeaders - 2), headBlock])].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const before = oldestRead > 0n ? [oldestRead - 1n] : [];
+  const anchorBlocks = [...new Set([...before, ...anchorsOf(paymentBlocks, PAYMENT_HISTORY_CAPS.maxHeaders - 2), headBlock])].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   const headers = await Promise.all(anchorBlocks.map((block) => source.getBlock(chain, block)));
   const anchors = headers.flatMap((h) => (h ? [{ block: h.number, time: Number(h.timestamp) }] : []));
   const head = anchors.find((a) => a.block === headBlock);
@@ -138,7 +139,7 @@ export async function gatherPaymentHistory(source: ChainSource, chain: ChainName
     lookbackDays,
     head: { block: headBlock, time: head.time },
     window: { plannedFromBlock: window.fromBlock, fromBlock: oldestRead, toBlock: window.toBlock, cappedByBlocks: capped },
-    firstBlockTime: anchors.find((a) => a.block === oldestRead)?.time ?? null,
+    timeBeforeWindow: oldestRead > 0n ? timeAt(oldestRead - 1n, anchors).time : null,
     pages: { planned: pages.length, read },
     paymentsSeen: seen.length,
     payments,

@@ -23,7 +23,7 @@ const UNIT_RATIOS: readonly [bigint, string, string][] = [
 
 const money = (atomic: bigint) => `${usdc(atomic)} USDC`;
 const networkOf = (d: Declaration) => d.caip2 ?? d.network;
-const networkText = (network: string) => (network.includes(':') ? `${networkLabel(network)} (${network})` : network);
+const networkText = (network: string) => (networkLabel(network) === network ? network : `${networkLabel(network)} (${network})`);
 /** $ and USD prices are read as USDC: x402 services price in dollars and settle in USDC. */
 const currencyOf = (d: Declaration) => (d.currency === 'USD' ? 'USDC' : d.currency);
 const amountText = (d: Declaration) => (d.amount?.atomic == null ? null : d.amount.field === 'atomic' ? `${money(d.amount.atomic)} (${d.amount.raw} in units)` : money(d.amount.atomic));
