@@ -43,11 +43,13 @@ export async function runAnalyzerBench(runs: number): Promise<AnalyzerBenchResul
     const module = toolModuleFor(entry)!;
     const text = JSON.stringify(input.body);
     const now = new Date('2026-11-24T12:00:00Z');
+    // Request-only analyzers read no port; a chain-reading one gets its in-memory chain.
+    const ports = input.ports?.() ?? (undefined as never);
     const once = async () => {
       const t0 = performance.now();
       const parsed = entry.request.parse(JSON.parse(text));
       const t1 = performance.now();
-      const output = await module.run(parsed, undefined as never, { now });
+      const output = await module.run(parsed, ports, { now });
       return { validate: t1 - t0, analyze: performance.now() - t1, output };
     };
     for (let i = 0; i < 5; i++) await once();
