@@ -36,7 +36,7 @@ export const EXPANSION_TOOLS = [
           x402Version: 2,
           resources: [
             {
-              resource: `${SERVICE}/api/x402/report`,
+              resource: `${SERVICE}/v1/report`,
               type: 'http',
               method: 'POST',
               accepts: [{ scheme: 'exact', network: 'eip155:8453', amount: '50000', asset: USDC_BASE, payTo: PAYEE, maxTimeoutSeconds: 120, extra: { name: 'USD Coin', version: '2' } }],
@@ -45,11 +45,11 @@ export const EXPANSION_TOOLS = [
         },
         agent_manifest: {
           name: 'Example reports',
-          tools: [{ id: 'report', method: 'POST', endpoint: `${SERVICE}/api/x402/report`, price: { amount: '0.05', currency: 'USDC', network: 'base' } }],
+          tools: [{ id: 'report', method: 'POST', endpoint: `${SERVICE}/v1/report`, price: { amount: '0.05', currency: 'USDC', network: 'base' } }],
         },
-        llms_text: `# Example reports\n\n- [Report](${SERVICE}/api/x402/report): one report. Price 0.05 USDC.\n`,
+        llms_text: `# Example reports\n\n- [Report](${SERVICE}/v1/report): one report. Price 0.05 USDC.\n`,
       },
-      expected_resource_path: '/api/x402/report',
+      expected_resource_path: '/v1/report',
       expected_price: '0.05',
       expected_currency: 'USDC',
       network: 'base',
@@ -68,7 +68,7 @@ export const EXPANSION_TOOLS = [
     envelope: EXPANSION_V2,
     request: paymentHistorySummaryRequest,
     result: paymentHistorySummaryResult,
-    example: { chain: 'base', payee: PAYEE, currency: 'USDC', lookback_days: 30, resource_path: '/api/x402/report' },
+    example: { chain: 'base', payee: PAYEE, currency: 'USDC', lookback_days: 30, resource_path: '/v1/report' },
   }),
   defineTool({
     id: 'agent_compatibility_analyzer',
@@ -96,7 +96,7 @@ export const EXPANSION_TOOLS = [
         payment_required: {
           x402Version: 2,
           error: 'Payment required',
-          resource: { url: `${SERVICE}/api/x402/report`, description: 'One report', mimeType: 'application/json' },
+          resource: { url: `${SERVICE}/v1/report`, description: 'One report', mimeType: 'application/json' },
           accepts: [{ scheme: 'exact', network: 'eip155:8453', amount: '250000', asset: USDC_BASE, payTo: PAYEE, maxTimeoutSeconds: 120, extra: { name: 'USD Coin', version: '2' } }],
           extensions: { 'payment-identifier': { info: { required: false } } },
         },
