@@ -1,6 +1,7 @@
 import { catalogEntry, type CatalogEntryOf, type Confidence, type RequestOf, type ResultOf } from '@paysight/contracts';
 import type { ToolOutput } from '../../tool-module.js';
-import { defineRequestOnlyTool, requestOnlyMetadata, usdc } from '../../ext/verdict.js';
+import { defineRequestOnlyTool, usdc } from '../../ext/verdict.js';
+import { expansionAnswer } from '../answer.js';
 import { agentProfile } from './agent.js';
 import { challengeVariants, MAX_OFFERS_PER_VARIANT, type ChallengeVariant } from './challenge.js';
 import type { X402Offer } from '../x402-terms.js';
@@ -91,8 +92,8 @@ export function analyzeAgentCompatibility(input: CompatibilityInput): ToolOutput
     ...notRead.map((v) => `Only the first ${MAX_OFFERS_PER_VARIANT} offers of the x402 v${v.version} challenge were checked; ${v.offersNotRead} more were not.`),
   ];
 
-  return {
-    result: {
+  return expansionAnswer(
+    {
       decision,
       confidence,
       summary: summaries[decision],
@@ -114,9 +115,11 @@ export function analyzeAgentCompatibility(input: CompatibilityInput): ToolOutput
         mcp_payment_carriers: callVia === 'mcp' ? { carriers: [...carriers.carriers], assumed: carriers.assumed } : null,
         assumptions,
       },
-      risk_flags: distinct([...blocking, ...warnings]),
-      recommended_next_action: NEXT_ACTION[decision],
+      riskFlags: distinct([...blocking, ...warnings]),
+      nextAction: NEXT_ACTION[decision],
       limitations,
+    },
+    {
       selected_offer:
         selected && selectedOffer
           ? {
@@ -135,8 +138,7 @@ export function analyzeAgentCompatibility(input: CompatibilityInput): ToolOutput
       warnings,
       fixes: fixesFor(relevant),
     },
-    metadata: requestOnlyMetadata(limitations),
-  };
+  );
 }
 
 export const agentCompatibilityAnalyzer = defineRequestOnlyTool(catalogEntry('agent_compatibility_analyzer'), analyzeAgentCompatibility);

@@ -2,6 +2,7 @@ import { CHAINS, type Confidence, type ResultOf, type CatalogEntryOf } from '@pa
 import { usdc } from '../../ext/verdict.js';
 import { payerStats, pricePoints, share, volumeHhi } from '../../shared/payer-stats.js';
 import type { ToolMetadata, ToolOutput } from '../../tool-module.js';
+import { expansionAnswer } from '../answer.js';
 import { authorizationKey, PAYMENT_HISTORY_CAPS, type PaymentHistoryData, type TimedPayment } from './gather.js';
 
 type Result = ResultOf<CatalogEntryOf<'agent_payment_history_summary'>>;
@@ -140,8 +141,8 @@ export function analyzePaymentHistory(data: PaymentHistoryData, resourcePath?: s
     n === 0
       ? `No USDC payment to ${data.payee} on ${data.chain} in the ${coveredDays} day(s) read (${decision}).`
       : `${n} USDC payment(s) to ${data.payee} on ${data.chain} from ${payers.length} payer(s) in ${coveredDays} day(s), ${usdc(total)} USDC in all, last ${iso(last!.time)} (${decision}).`;
-  return {
-    result: {
+  return expansionAnswer(
+    {
       decision,
       confidence,
       summary,
@@ -171,9 +172,11 @@ export function analyzePaymentHistory(data: PaymentHistoryData, resourcePath?: s
         flags,
         rules: HISTORY_RULES,
       },
-      risk_flags: Object.keys(flags),
-      recommended_next_action: decision === 'insufficient_evidence' && !complete ? UNCOVERED_NEXT_ACTION : NEXT_ACTION[decision],
+      riskFlags: Object.keys(flags),
+      nextAction: decision === 'insufficient_evidence' && !complete ? UNCOVERED_NEXT_ACTION : NEXT_ACTION[decision],
       limitations,
+    },
+    {
       window: {
         lookback_days: data.lookbackDays,
         from_block: data.window.fromBlock.toString(),
@@ -202,8 +205,8 @@ export function analyzePaymentHistory(data: PaymentHistoryData, resourcePath?: s
       price_points: points.slice(0, HISTORY_RULES.pricePoints).map((p) => ({ amount_usdc: usdc(p.amount), payments: p.payments, share: round(p.payments / n) })),
       resource_path: resourcePath === undefined ? null : { value: resourcePath, attributed: false, note: RESOURCE_PATH_NOTE },
     },
-    metadata: paymentHistoryMetadata(data, limitations),
-  };
+    paymentHistoryMetadata(data, limitations),
+  );
 }
 
 function paymentHistoryMetadata(data: PaymentHistoryData, limitations: string[]): ToolMetadata {

@@ -1,6 +1,7 @@
 import { catalogEntry, DISCOVERY_DOCUMENT_KINDS, type CatalogEntryOf, type Confidence, type DiscoveryDocumentKind, type RequestOf, type ResultOf } from '@paysight/contracts';
 import type { ToolOutput } from '../../tool-module.js';
-import { defineRequestOnlyTool, micro, requestOnlyMetadata, usdc } from '../../ext/verdict.js';
+import { defineRequestOnlyTool, micro, usdc } from '../../ext/verdict.js';
+import { expansionAnswer } from '../answer.js';
 import { caip2Of } from '../x402-terms.js';
 import { compareDeclarations, type Expectations } from './compare.js';
 import { locate, normalizedPath, type Declaration } from './declarations.js';
@@ -106,8 +107,8 @@ export function analyzeServiceDiscovery(input: DiscoveryAuditInput): ToolOutput<
   const limitations = [...LIMITATIONS, ...(unread.length ? [`${unread.join(', ')} declared no paid resource this audit can read (a location together with a price).`] : [])];
   if (all.length > DISCOVERY_AUDIT_CAPS.findings) limitations.push(`${all.length} findings were made; the first ${DISCOVERY_AUDIT_CAPS.findings} (most severe first) are listed.`);
 
-  return {
-    result: {
+  return expansionAnswer(
+    {
       decision,
       confidence,
       summary: summaries[decision],
@@ -132,14 +133,12 @@ export function analyzeServiceDiscovery(input: DiscoveryAuditInput): ToolOutput<
         declarations_total: declarations.length,
         declarations: declarations.slice(0, DISCOVERY_AUDIT_CAPS.declarations).map(tableRow),
       },
-      risk_flags: riskFlags,
-      recommended_next_action: NEXT_ACTION[decision],
+      riskFlags,
+      nextAction: NEXT_ACTION[decision],
       limitations,
-      checked_documents: checked,
-      findings: all.slice(0, DISCOVERY_AUDIT_CAPS.findings),
     },
-    metadata: requestOnlyMetadata(limitations),
-  };
+    { checked_documents: checked, findings: all.slice(0, DISCOVERY_AUDIT_CAPS.findings) },
+  );
 }
 
 export const serviceDiscoveryAudit = defineRequestOnlyTool(catalogEntry('service_discovery_audit'), analyzeServiceDiscovery);
