@@ -27,7 +27,7 @@ const token = nonBlank.max(64);
 const distinct = <T>(list: readonly T[]) => new Set(list).size === list.length;
 
 /** The JSON object inside a PAYMENT-REQUIRED header (base64, or base64url), or null when it is none. */
-export function decodePaymentRequiredHeader(header: string): Record<string, unknown> | null {
+export function paymentRequiredFromHeader(header: string): Record<string, unknown> | null {
   try {
     const binary = atob(header.trim().replace(/-/g, '+').replace(/_/g, '/'));
     const value: unknown = JSON.parse(new TextDecoder().decode(Uint8Array.from(binary, (c) => c.charCodeAt(0))));
@@ -40,7 +40,7 @@ export function decodePaymentRequiredHeader(header: string): Record<string, unkn
 const paymentRequiredHeader = z
   .string()
   .max(COMPATIBILITY_LIMITS.headerLength)
-  .refine((text) => decodePaymentRequiredHeader(text) !== null, { message: 'must be the base64 of a JSON object (the PAYMENT-REQUIRED header value)' });
+  .refine((text) => paymentRequiredFromHeader(text) !== null, { message: 'must be the base64 of a JSON object (the PAYMENT-REQUIRED header value)' });
 
 export const agentCapabilities = z
   .strictObject({

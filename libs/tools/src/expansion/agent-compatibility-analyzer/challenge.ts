@@ -1,4 +1,4 @@
-import { decodePaymentRequiredHeader } from '@paysight/contracts';
+import { paymentRequiredFromHeader } from '@paysight/contracts';
 import { isObject, readRequirement, textOf, type JsonObject, type X402Offer } from '../x402-terms.js';
 
 /** Offers read per challenge variant; the rest are reported as not evaluated. */
@@ -38,7 +38,7 @@ function variantOf(o: JsonObject, source: string): ChallengeVariant | null {
  * Highest version first: a client that speaks both uses the newer.
  */
 export function challengeVariants(submitted: Record<string, unknown> | string): ChallengeVariant[] {
-  const root = typeof submitted === 'string' ? decodePaymentRequiredHeader(submitted) : submitted;
+  const root = typeof submitted === 'string' ? paymentRequiredFromHeader(submitted) : submitted;
   if (!root) return [];
   const variants = [variantOf(root, typeof submitted === 'string' ? 'PAYMENT-REQUIRED header' : 'payment_required'), isObject(root.paymentRequired) ? variantOf(root.paymentRequired, 'payment_required.paymentRequired') : null];
   return variants.filter((v): v is ChallengeVariant => v !== null).sort((a, b) => b.version - a.version);
