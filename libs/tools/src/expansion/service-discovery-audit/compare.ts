@@ -48,7 +48,7 @@ function routingFinding(origin: string, service: URL): { code: string; severity:
   const url = new URL(origin);
   if (parentDomain(url.hostname) !== parentDomain(service.hostname)) return { code: 'resource_on_foreign_host', severity: 'high', why: 'a host unrelated to the service: a buyer following this document pays and calls someone else' };
   if (service.protocol === 'https:' && url.protocol === 'http:') return { code: 'resource_not_https', severity: 'high', why: 'plain http while the service is https: the 402 offer (payee included) can be altered in transit' };
-  return { code: 'resource_on_related_origin', severity: 'medium', why: 'another host, port or scheme of the same domain than the service URL' };
+  return { code: 'resource_on_related_origin', severity: 'medium', why: 'another host, port or scheme of the service\'s own domain' };
 }
 
 /** Checks of each document on its own: amounts it states, repeats, where its resources live, networks it names. */
