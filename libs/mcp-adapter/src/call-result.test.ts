@@ -25,6 +25,8 @@ const DECLARED_OUTSIDE_THE_HEADER = new Set([
   'hidden_dependency_map',
   'temporal_consistency_gate',
   'service_exit_handoff',
+  'service_discovery_audit',
+  'agent_compatibility_analyzer',
 ]);
 
 describe('a payment_required result', () => {

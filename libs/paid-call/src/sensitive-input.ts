@@ -13,8 +13,17 @@ const BIP39 = new Set(english);
 const MNEMONIC_MIN_WORDS = 12;
 const HEX_KEY = /^(0x)?[0-9a-fA-F]{64}$/;
 const LABELLED_HEX_KEY = /\b(?:private|secret|priv)[\s_-]*key\b[^0-9a-fA-F]{0,8}(?:0x)?[0-9a-fA-F]{64}\b/i;
-/** A password or token given as such: a label, then `:` or `=`, then the value (also as a URL query parameter). */
-const LABELLED_PASSWORD = /\b(?:password|passphrase|passwd|pwd|api[\s_-]?key|api[\s_-]?secret|access[\s_-]?token|auth[\s_-]?token|refresh[\s_-]?token|bearer[\s_-]?token|client[\s_-]?secret)\s*[:=]\s*[^\s&]+/i;
+/**
+ * A password or token given as such: a label, then `:` or `=`, then a value that looks like a
+ * credential (also as a URL query parameter): one with a digit, one with a symbol between letters or
+ * digits (sk_live_…), or a run of 12 letters or more. A word of prose after the colon ("no API key:
+ * the payment is the access", as Paysight's own llms.txt says) is no credential.
+ */
+const CREDENTIAL = String.raw`(?:[^\s&]*\d[^\s&]*|[^\s&]*[A-Za-z0-9][_\-./+=~][A-Za-z0-9][^\s&]*|[A-Za-z]{12,})`;
+const LABELLED_PASSWORD = new RegExp(
+  String.raw`\b(?:password|passphrase|passwd|pwd|api[\s_-]?key|api[\s_-]?secret|access[\s_-]?token|auth[\s_-]?token|refresh[\s_-]?token|bearer[\s_-]?token|client[\s_-]?secret)\s*[:=]\s*${CREDENTIAL}`,
+  'i',
+);
 /** An HTTP bearer credential pasted with its scheme. */
 const BEARER_CREDENTIAL = /\bBearer\s+[A-Za-z0-9._~+/-]{16,}=*/;
 const PEM_PRIVATE_KEY = /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY-----/;

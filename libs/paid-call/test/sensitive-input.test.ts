@@ -17,6 +17,7 @@ const POSITIVES: [string, unknown, SecretKind, string][] = [
   ['a password field', { caller_context: { password: 'hunter2' } }, 'password_or_token', 'caller_context.password'],
   ['an api key field', { apiKey: 'sk-live-123' }, 'password_or_token', 'apiKey'],
   ['a password given in text', { notes: 'login with password: hunter2' }, 'password_or_token', 'notes'],
+  ['a long letters-only password given in text', { notes: 'password = correcthorsebatterystaple' }, 'password_or_token', 'notes'],
   ['an extended private key', { notes: `backup ${XPRV}` }, 'extended_private_key', 'notes'],
   ['a PEM private key', { notes: '-----BEGIN EC PRIVATE KEY-----\nMHQCAQEE...\n-----END EC PRIVATE KEY-----' }, 'pem_private_key', 'notes'],
   ['a keystore file', { caller_context: { version: 3, crypto: { ciphertext: 'ab', kdf: 'scrypt', kdfparams: {} } } }, 'keystore', 'caller_context'],
@@ -44,6 +45,7 @@ const NEGATIVES: [string, unknown][] = [
   ['an idempotency key of 64 hex digits', { idempotency_key: KEY }],
   ['a goal about passwords without one', { goal: 'check whether the seller asks agents for a password or an api key' }],
   ['a token contract named as such', { notes: 'token: USDC on base, amount: 0.01' }],
+  ['a label followed by prose, as an llms.txt says it', { llms_text: 'No account and no API key: the payment is the access. Password: required.' }],
   ['a goal naming a failed 402 with a transaction hash', { goal: `my paid call failed after payment, tx ${TX_HASH}`, hasTransactionHash: true }],
 ];
 

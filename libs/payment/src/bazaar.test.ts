@@ -23,7 +23,7 @@ async function signedChallengeOf(entry: (typeof CATALOG)[number], reason?: Chall
   return buildChallenge(entry, { payTo: PAYEE, resourceUrl, signedOffers, extensions: paymentIdentifierDeclaration(false), ...(reason ? { reason } : {}) });
 }
 /** The tools with the largest requests: with the signed offers in the header, their Bazaar declaration has room for the request only. */
-const WITHOUT_RESPONSE_OUTLINE = ['agent_payment_preflight', 'receipt_audit', 'mandate_chain_evidence', 'negative_capability'];
+const WITHOUT_RESPONSE_OUTLINE = ['agent_payment_preflight', 'receipt_audit', 'mandate_chain_evidence', 'negative_capability', 'agent_payment_history_summary'];
 
 /** Asserts the library's own checks: `info` validates against `schema`, and the Bazaar spec's invariants hold. */
 function expectValidDeclaration(extension: BodyDiscoveryExtension) {
@@ -104,6 +104,8 @@ const DECLARED_OUTSIDE_THE_HEADER = new Set([
   'hidden_dependency_map',
   'temporal_consistency_gate',
   'service_exit_handoff',
+  'service_discovery_audit',
+  'agent_compatibility_analyzer',
 ]);
 const inHeader = CATALOG.filter((entry) => !DECLARED_OUTSIDE_THE_HEADER.has(entry.id));
 

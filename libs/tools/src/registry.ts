@@ -12,6 +12,9 @@ import { paymentPreflight } from './trust/payment-preflight/index.js';
 import { authenticityScore } from './trust/authenticity-score/index.js';
 import { sellerProfile } from './trust/seller-profile/index.js';
 import { agentWalletProfile } from './trust/agent-wallet-profile/index.js';
+import { serviceDiscoveryAudit } from './expansion/service-discovery-audit/index.js';
+import { agentPaymentHistorySummary } from './expansion/agent-payment-history-summary/index.js';
+import { agentCompatibilityAnalyzer } from './expansion/agent-compatibility-analyzer/index.js';
 import { recursiveCommerceLoopBreaker } from './ext/recursive-commerce-loop-breaker/index.js';
 import { micropurchaseFragmentationGuard } from './ext/micropurchase-fragmentation-guard/index.js';
 import { conflictOfInterestScanner } from './ext/conflict-of-interest-scanner/index.js';
@@ -46,6 +49,9 @@ export const TOOL_MODULES = {
   authenticity_score: authenticityScore,
   seller_profile: sellerProfile,
   agent_wallet_profile: agentWalletProfile,
+  service_discovery_audit: serviceDiscoveryAudit,
+  agent_payment_history_summary: agentPaymentHistorySummary,
+  agent_compatibility_analyzer: agentCompatibilityAnalyzer,
   recursive_commerce_loop_breaker: recursiveCommerceLoopBreaker,
   micropurchase_fragmentation_guard: micropurchaseFragmentationGuard,
   conflict_of_interest_scanner: conflictOfInterestScanner,

@@ -6,6 +6,7 @@ export { fundedBuyer, officialPaymentClient, payingFetch, usdcBalance } from './
 export { toolPorts } from './tool-ports.js';
 export { newLedgerClaim, randomAddress } from './ledger-claim.js';
 export { prng } from './prng.js';
+export { syntheticPaymentsSource, type SyntheticPayment, type SyntheticPaymentsSource } from './synthetic-payments.js';
 export { startMisbehavingFacilitator, type Misbehaviour, type MisbehavingFacilitator } from './misbehaving-facilitator.js';
 export {
   conformanceCliPath,

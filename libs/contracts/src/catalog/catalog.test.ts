@@ -17,6 +17,10 @@ const SPEC_PRICES: [string, string, string, string][] = [
   ['/api/x402/receipt-audit', 'receipt_audit', '0.01', '10000'],
   ['/api/x402/agent-wallet-profile', 'agent_wallet_profile', '0.01', '10000'],
   ['/api/x402/mandate-chain-evidence', 'mandate_chain_evidence', '0.25', '250000'],
+  // Spec document 2, "Extended route catalog": the expansion routes.
+  ['/api/x402/service-discovery-audit', 'service_discovery_audit', '0.25', '250000'],
+  ['/api/x402/agent-payment-history-summary', 'agent_payment_history_summary', '0.25', '250000'],
+  ['/api/x402/agent-compatibility-analyzer', 'agent_compatibility_analyzer', '0.25', '250000'],
   // Spec document 2, "Extended route catalog": the /api/ext/ tools served so far.
   ['/api/ext/recursive-commerce-loop-breaker', 'recursive_commerce_loop_breaker', '0.01', '10000'],
   ['/api/ext/micropurchase-fragmentation-guard', 'micropurchase_fragmentation_guard', '0.01', '10000'],
@@ -52,6 +56,9 @@ const SPEC_MCP_NAMES: Record<string, string> = {
   receipt_audit: 'svc_x402_receipt_audit',
   agent_wallet_profile: 'svc_agent_wallet_profile',
   mandate_chain_evidence: 'svc_mandate_chain_evidence',
+  service_discovery_audit: 'svc_service_discovery_audit',
+  agent_payment_history_summary: 'svc_agent_payment_history_summary',
+  agent_compatibility_analyzer: 'svc_agent_compatibility_analyzer',
   recursive_commerce_loop_breaker: 'ext_recursive_commerce_loop_breaker',
   micropurchase_fragmentation_guard: 'ext_micropurchase_fragmentation_guard',
   conflict_of_interest_scanner: 'ext_conflict_of_interest_scanner',

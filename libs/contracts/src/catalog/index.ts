@@ -1,17 +1,19 @@
 import { CORE_TOOLS } from './core.js';
 import type { CatalogEntry } from './entry.js';
+import { EXPANSION_TOOLS } from './expansion.js';
 import { EXT_TOOLS } from './ext.js';
 
 export * from './entry.js';
 export * from './json-schema.js';
 export { CORE_TOOLS } from './core.js';
+export { EXPANSION_TOOLS } from './expansion.js';
 export { EXT_TOOLS } from './ext.js';
 
 /** Every paid tool. The only list of tools and prices in the project: all surfaces derive from it. */
-export const CATALOG: readonly CatalogEntry[] = [...CORE_TOOLS, ...EXT_TOOLS];
+export const CATALOG: readonly CatalogEntry[] = [...CORE_TOOLS, ...EXPANSION_TOOLS, ...EXT_TOOLS];
 
 /** Every catalog entry with its own request and result schema types. */
-export type CatalogTool = (typeof CORE_TOOLS)[number] | (typeof EXT_TOOLS)[number];
+export type CatalogTool = (typeof CORE_TOOLS)[number] | (typeof EXPANSION_TOOLS)[number] | (typeof EXT_TOOLS)[number];
 export type ToolId = CatalogTool['id'];
 /** The catalog entry of one tool id, typed by its own schemas. */
 export type CatalogEntryOf<Id extends ToolId> = Extract<CatalogTool, { id: Id }>;
@@ -41,7 +43,7 @@ export function toolByMcpName(name: string): CatalogEntry | undefined {
 
 /** The catalog entry of a known tool id, typed by its own schemas (for declaring tool modules). */
 export function catalogEntry<Id extends ToolId>(id: Id): CatalogEntryOf<Id> {
-  const entry = [...CORE_TOOLS, ...EXT_TOOLS].find((t): t is CatalogEntryOf<Id> => t.id === id);
+  const entry = [...CORE_TOOLS, ...EXPANSION_TOOLS, ...EXT_TOOLS].find((t): t is CatalogEntryOf<Id> => t.id === id);
   if (!entry) throw new Error(`catalog: no tool ${id}`);
   return entry;
 }

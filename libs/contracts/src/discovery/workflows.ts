@@ -367,6 +367,40 @@ export const WORKFLOWS: readonly Workflow[] = [
       },
     ],
   },
+  {
+    id: 'integrate_an_x402_service',
+    title: 'Before an agent integrates an x402 service',
+    whenToUse: 'An agent is about to rely on an x402 service it has not used: do its discovery documents agree, can the agent pay its 402 challenge, and is its payee really paid on chain.',
+    reasonCode: 'payment_trust',
+    steps: [
+      {
+        tool: 'service_discovery_audit',
+        purpose: 'Whether the service\'s discovery documents agree with each other and with the path and price the agent expects. Do not go on when its decision is major_drift.',
+        inputs: [
+          { field: 'service_url', from: { caller: 'the x402 service URL' } },
+          { field: 'discovery_documents', from: { caller: 'the service\'s discovery documents, as the agent fetched them' } },
+          { field: 'expected_resource_path', from: { caller: 'the paid path the agent means to call' } },
+        ],
+      },
+      {
+        tool: 'agent_compatibility_analyzer',
+        purpose: 'Whether the agent\'s x402 client can pay the resource\'s 402 challenge (version, scheme, network, asset, cap, payment header) and which offer it would pay.',
+        inputs: [
+          { field: 'agent', from: { caller: 'the agent\'s declared x402 capabilities' } },
+          { field: 'service.payment_required', from: { caller: 'the 402 answer of the resource at expected_resource_path' } },
+        ],
+      },
+      {
+        tool: 'agent_payment_history_summary',
+        purpose: 'Whether the payee of the offer the agent would pay is actually paid on chain, at which prices and by how many payers.',
+        inputs: [
+          { field: 'payee', from: fromResult('agent_compatibility_analyzer', 'selected_offer.pay_to') },
+          { field: 'chain', from: fromResult('agent_compatibility_analyzer', 'selected_offer.network') },
+          { field: 'resource_path', from: fromRequest('service_discovery_audit', 'expected_resource_path') },
+        ],
+      },
+    ],
+  },
 ];
 
 /** What running every step once costs: the sum of the catalog prices (per item for a forEach step). */

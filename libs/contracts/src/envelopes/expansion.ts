@@ -16,14 +16,18 @@ const verdict = {
   limitations: z.array(z.string()),
 };
 
+/** The verdict fields with a tool's additions; an addition may narrow a verdict field (decision to the tool's own values). */
+type WithAdditions<Base, Shape> = Omit<Base, keyof Shape> & Shape;
+
 /** What an expansion analyzer with the open envelope v2 returns (service-discovery-audit, agent-payment-history-summary). */
 export function expansionResult<Shape extends z.ZodRawShape>(additions: Shape) {
-  return z.looseObject({ ...verdict, evidence: z.record(z.string(), z.unknown()), ...additions });
+  const base = { ...verdict, evidence: z.record(z.string(), z.unknown()) };
+  return z.looseObject({ ...base, ...additions } as WithAdditions<typeof base, Shape>);
 }
 
 /** What an analyzer with the closed expansion envelope returns (catalog-drift-monitor and its siblings): no other properties. */
 export function strictExpansionResult<Shape extends z.ZodRawShape>(additions: Shape) {
-  return z.strictObject({ ...verdict, ...additions });
+  return z.strictObject({ ...verdict, ...additions } as WithAdditions<typeof verdict, Shape>);
 }
 
 function servedFields(productFamily: ExpansionProductFamily, slug: string, toolId: string) {

@@ -19,8 +19,14 @@ export function boundCase(schema: z.ZodType, base: unknown) {
 
 export const times = <T>(n: number, make: (i: number) => T): T[] => Array.from({ length: n }, (_, i) => make(i));
 
+/** A value as a test name shows it: its JSON, cut to 40 characters with the full length said (long bound values would flood the report). */
+export function shortly(value: unknown): string {
+  const text = JSON.stringify(value) ?? 'undefined';
+  return text.length > 40 ? `${text.slice(0, 37)}… (${text.length} characters)` : text;
+}
+
 /** Table rows [path, value, accepted] as named cases whose titles show a long array by its length, not its items. */
 export function boundRows(rows: readonly (readonly [string, unknown, boolean])[]) {
-  const shown = (value: unknown) => (Array.isArray(value) && value.length > 3 ? `[${value.length} items]` : JSON.stringify(value) ?? 'undefined');
+  const shown = (value: unknown) => (Array.isArray(value) && value.length > 3 ? `[${value.length} items]` : shortly(value));
   return rows.map(([path, value, accepted]) => ({ path, value, accepted, shown: shown(value) }));
 }

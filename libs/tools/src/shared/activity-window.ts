@@ -13,10 +13,19 @@ export interface BlockWindow {
   complete: boolean;
 }
 
+/** The blocks a chain makes in `days` by its average block time, at most `maxBlocks`; `capped` when the cap cut the span. */
+export function blocksForDays(chain: ChainName, days: number, maxBlocks: bigint): { blocks: bigint; capped: boolean } {
+  const byTime = BigInt(Math.ceil((days * 86_400) / CHAINS[chain].averageBlockSeconds));
+  return byTime > maxBlocks ? { blocks: maxBlocks, capped: true } : { blocks: byTime, capped: false };
+}
+
+/** The last `blocks` blocks up to `head`, from genesis when the chain is shorter. */
+export function lastBlocks(head: bigint, blocks: bigint): { fromBlock: bigint; toBlock: bigint } {
+  return { fromBlock: head > blocks ? head - blocks + 1n : 0n, toBlock: head };
+}
+
 export function activityWindow(chain: ChainName, depth: Depth, head: bigint): BlockWindow {
   const { days, maxBlocks } = ACTIVITY_WINDOWS[depth];
-  const byTime = BigInt(Math.ceil((days * 86_400) / CHAINS[chain].averageBlockSeconds));
-  const span = byTime < maxBlocks ? byTime : maxBlocks;
-  const fromBlock = head > span ? head - span + 1n : 0n;
-  return { fromBlock, toBlock: head, complete: fromBlock === 0n };
+  const window = lastBlocks(head, blocksForDays(chain, days, maxBlocks).blocks);
+  return { ...window, complete: window.fromBlock === 0n };
 }

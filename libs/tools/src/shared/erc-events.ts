@@ -9,6 +9,9 @@ export const TRANSFER_BATCH_TOPIC = toEventSelector(
   'event TransferBatch(address indexed operator, address indexed from, address indexed to, uint256[] ids, uint256[] values)',
 );
 
+/** EIP-3009 (USDC): an authorization (transferWithAuthorization, receiveWithAuthorization, cancelAuthorization) was used. */
+export const AUTHORIZATION_USED_TOPIC = toEventSelector('event AuthorizationUsed(address indexed authorizer, bytes32 indexed nonce)');
+
 /** An address as a 32-byte log topic. */
 export function addressTopic(address: string): Hex {
   return `0x${address.slice(2).toLowerCase().padStart(64, '0')}`;

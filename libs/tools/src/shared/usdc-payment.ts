@@ -1,11 +1,22 @@
-import { CHAINS, formatUnitsCompact, PAYMENT, type ChainName, type ChainSource, type ReceiptRecord, type SourceCoverage, type TransactionRecord } from '@paysight/contracts';
-import { decodeFunctionData, getAddress, isAddressEqual, toEventSelector, type Address, type Hex } from 'viem';
+import { CHAINS, formatUnitsCompact, PAYMENT, type ChainName, type ChainSource, type LogRecord, type ReceiptRecord, type SourceCoverage, type TransactionRecord } from '@paysight/contracts';
+import { decodeFunctionData, getAddress, isAddressEqual, zeroAddress, type Address, type Hex } from 'viem';
 import { USDC_ABI } from '../decoding/known-abis.js';
 import type { ToolMetadata } from '../tool-module.js';
-import { decodeTransferLog } from './transfers.js';
+import { AUTHORIZATION_USED_TOPIC } from './erc-events.js';
+import { decodeTransferLog, newestFirst, type TokenTransfer } from './transfers.js';
 
 /** A USDC amount in decimal, without trailing zeros. */
 export const usdcDecimal = (atomic: bigint) => formatUnitsCompact(atomic, PAYMENT.decimals, PAYMENT.decimals);
+
+/** The Transfers of the canonical USDC contract among some logs. */
+export const usdcTransfers = (logs: readonly LogRecord[], usdc: Address): TokenTransfer[] => logs.flatMap(decodeTransferLog).filter((t) => t.kind === 'erc20' && t.token === usdc);
+
+/** The USDC payments a payee received among Transfer logs, newest first: a mint, a transfer from itself or of nothing is no payment. */
+export function usdcPaymentsReceived(logs: readonly LogRecord[], usdc: Address, payee: Address): TokenTransfer[] {
+  return usdcTransfers(logs, usdc)
+    .filter((t) => t.to === payee && t.from !== payee && t.from !== zeroAddress && t.amount > 0n)
+    .sort(newestFirst);
+}
 
 /** What the node says about one transaction, read once for every tool that audits a USDC payment. */
 export interface UsdcPaymentData {
@@ -72,8 +83,6 @@ export interface UsdcPayment {
   transfers: UsdcTransferLog[];
   authorizations: UsedAuthorization[];
 }
-
-const AUTHORIZATION_USED_TOPIC = toEventSelector('event AuthorizationUsed(address indexed authorizer, bytes32 indexed nonce)');
 
 /** The USDC call in a transaction sent straight to the USDC contract; a call through another contract (a smart account, a router) is not decoded. */
 function usdcCall(tx: TransactionRecord, usdc: Address): UsdcCall | null {

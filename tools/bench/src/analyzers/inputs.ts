@@ -1,6 +1,7 @@
-import { fingerprint, toolById, type ObservationGroup, type ObservationReader, type ToolId } from '@paysight/contracts';
-import { prng as seeded } from '@paysight/testkit';
-import { grantSignedPayload, intentChecksumOf, intentSignedPayload, revocationIdOf, revocationSignedPayload, type SignedPayload } from '@paysight/tools';
+import { CHAINS, JSON_DOCUMENT_MAX_DEPTH, fingerprint, toolById, type ObservationGroup, type ToolId } from '@paysight/contracts';
+import { prng as seeded, syntheticPaymentsSource } from '@paysight/testkit';
+import { grantSignedPayload, intentChecksumOf, intentSignedPayload, PAYMENT_HISTORY_CAPS, revocationIdOf, revocationSignedPayload, type SignedPayload, type ToolPorts } from '@paysight/tools';
+import { getAddress } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 
 const hex = (random: () => number, digits: number) => Array.from({ length: digits }, () => Math.floor(random() * 16).toString(16)).join('');
@@ -14,8 +15,8 @@ export interface BenchInput {
   /** What the input is, for the results table. */
   shape: string;
   body: Record<string, unknown>;
-  /** The observations a store-reading analyzer gets (negative-capability); request-only tools read none. */
-  observations?: ObservationReader;
+  /** For a tool that reads a chain or the store: the ports it reads through (in-memory), made once per input; request-only tools read none. */
+  ports?: () => Partial<ToolPorts>;
 }
 
 /**
@@ -469,7 +470,7 @@ function negativeCapability(): BenchInput {
     tool: 'negative_capability',
     shape: `${groups.length} observation groups over 5 dimensions, aggregate query`,
     body: { agentId: 'svc_wallet_snapshot', operation: 'query', minimumSampleSize: 1, lookbackDays: 30 },
-    observations: { retentionDays: 90, summarize: () => Promise.resolve({ groups, truncated: false }) },
+    ports: () => ({ observations: { retentionDays: 90, summarize: () => Promise.resolve({ groups, truncated: false }) } }),
   };
 }
 
@@ -526,6 +527,113 @@ function exitHandoff(fields: number): BenchInput {
   };
 }
 
+/**
+ * service-discovery-audit: `paths` paid paths declared by an x402 resource list, an agent manifest,
+ * /.well-known/ai and an MCP discovery document (JSON Schemas left out, as a caller does to fit the
+ * body limit), and an llms.txt of up to its 100,000 characters; every 7th path priced differently in
+ * the manifest, every 11th on another host in the MCP document, every 13th missing from llms.txt, so
+ * every rule and the finding cap are exercised.
+ */
+function discoveryAudit(paths: number, llmsCharacters: number): BenchInput {
+  const service = 'https://api.bench.example';
+  const payee = '0x1111111111111111111111111111111111111111';
+  const route = (i: number) => ({ path: `/api/x402/tool-${i}`, price: `0.0${(i % 9) + 1}` });
+  const routes = times(paths, route);
+  const manifestOf = () => ({ name: 'Bench', x402: { network: 'base', currency: 'USDC' }, tools: routes.map(({ path, price }, i) => ({ id: `tool_${i}`, method: 'POST', endpoint: `${service}${path}`, price: { amount: i % 7 === 0 ? '10000' : price, currency: 'USDC', network: 'base' } })) });
+  const lines = routes.filter((_, i) => i % 13 !== 0).map(({ path, price }) => `- [Tool](${service}${path}): a paid tool. Price ${price} USDC.`);
+  // Its tool lines, then free text without links up to `llmsCharacters` (the schema's maximum is 100,000).
+  const llms = `# Bench\n\n> Paid tools over x402, USDC on Base (eip155:8453).\n\n${lines.join('\n')}\n`.padEnd(llmsCharacters, 'Free text with no link or price. ').slice(0, llmsCharacters);
+  return {
+    tool: 'service_discovery_audit',
+    shape: `${paths} paths in 4 JSON documents and an llms.txt of ${(llms.length / 1000).toFixed(0)}k characters, drift planted`,
+    body: {
+      service_url: service,
+      discovery_documents: {
+        x402: { x402Version: 2, resources: routes.map(({ path, price }) => ({ resource: `${service}${path}`, method: 'POST', accepts: [{ scheme: 'exact', network: 'eip155:8453', amount: String(Math.round(Number(price) * 1e6)), asset: CHAINS.base.usdc, payTo: payee, maxTimeoutSeconds: 60 }] })) },
+        agent_manifest: manifestOf(),
+        ai: manifestOf(),
+        mcp: { payment: { network: 'eip155:8453', currency: 'USDC' }, tools: routes.map(({ path, price }, i) => ({ name: `tool_${i}`, _meta: { x402Endpoint: i % 11 === 0 ? `https://elsewhere.example${path}` : path, price: { amount: price, currency: 'USDC' } } })) },
+        llms_text: llms,
+      },
+      expected_resource_path: route(1).path,
+      expected_price: route(1).price,
+      expected_currency: 'USDC',
+      network: 'base',
+    },
+  };
+}
+
+/**
+ * agent-compatibility-analyzer at its maxima: every agent list full (20 networks and assets, 10
+ * schemes and MCP revisions, 20 extensions), a 402 body with both variants of 25 offers each (20
+ * checked) and 20 declared extensions, over MCP with a discovery document; only the last offer of the
+ * v2 variant is payable, so every offer is checked.
+ */
+function compatibility(): BenchInput {
+  const payee = '0x1111111111111111111111111111111111111111';
+  const networks = [...Object.values(CHAINS).map((c) => c.caip2), ...times(15, (i) => `eip155:${100_000 + i}`)];
+  const offer = (i: number, v1: boolean) => ({
+    scheme: 'exact',
+    network: i === 19 ? (v1 ? 'base' : 'eip155:8453') : `eip155:${900_000 + i}`,
+    ...(v1 ? { maxAmountRequired: '50000', resource: 'https://api.bench.example/paid' } : { amount: '50000' }),
+    asset: CHAINS.base.usdc,
+    payTo: payee,
+    maxTimeoutSeconds: 60,
+    extra: { name: 'USD Coin', version: '2' },
+  });
+  const extensions = Object.fromEntries(times(20, (i) => [`extension-${i}`, { info: { required: false } }]));
+  return {
+    tool: 'agent_compatibility_analyzer',
+    shape: 'full agent lists, 2 variants of 25 offers (20 checked each), 20 extensions, over MCP',
+    body: {
+      agent: {
+        x402_versions: [2, 1],
+        schemes: ['exact', ...times(9, (i) => `scheme-${i}`)],
+        networks,
+        assets: networks.map((network) => ({ network, address: CHAINS.base.usdc })),
+        max_amount_per_payment: '1',
+        payment_transports: ['http_payment_signature', 'http_x_payment', 'mcp_payment_meta', 'mcp_payment_argument'],
+        extensions: times(20, (i) => `extension-${i}`),
+        mcp: { protocol_versions: times(10, (i) => `2025-${String(i + 1).padStart(2, '0')}-01`), transports: ['streamable-http', 'sse', 'stdio'] },
+      },
+      service: {
+        payment_required: { x402Version: 1, accepts: times(25, (i) => offer(i, true)), paymentRequired: { x402Version: 2, resource: { url: 'https://api.bench.example/paid' }, accepts: times(25, (i) => offer(i, false)), extensions } },
+        mcp_discovery: { protocolVersion: '2025-10-01', transport: 'streamable-http', payment: { metaKey: 'x402/payment', paymentArguments: ['x402Payment'] }, tools: [] },
+        call_via: 'mcp',
+      },
+    },
+  };
+}
+
+/**
+ * agent-payment-history-summary at its caps, on an in-memory Base: 365 days asked (the window capped
+ * at 2,000,000 blocks, 8 pages), 100 more payments than the 5,000 kept, from 1,000 payers, half of
+ * them by EIP-3009 authorization, on as many blocks (block times interpolated between 200 headers).
+ */
+function paymentHistory(): BenchInput {
+  const random = seeded(4);
+  const head = 30_000_000n;
+  const headTime = Date.UTC(2026, 10, 24, 12) / 1000;
+  const payee = getAddress('0x2222222222222222222222222222222222222222');
+  const payers = times(1000, () => getAddress(address(random)));
+  const count = PAYMENT_HISTORY_CAPS.maxPayments + 100;
+  const payments = times(count, (i) => ({ from: payers[Math.floor(random() * payers.length)]!, to: payee, amount: BigInt(10_000 * (1 + (i % 5))), block: head - BigInt(i * 350), byAuthorization: i % 2 === 0 }));
+  return {
+    tool: 'agent_payment_history_summary',
+    shape: `${count} payments by 1,000 payers over 8 pages of logs, 365 days asked (capped), times interpolated`,
+    body: { chain: 'base', payee, currency: 'USDC', lookback_days: 365, resource_path: '/api/x402/paid' },
+    ports: () => ({ chain: syntheticPaymentsSource('base', head, (block) => headTime - Number(head - block) * 2, payments) }),
+  };
+}
+
+/** A document nested as deep as the schema allows: the depth bound holds without the body limit. */
+function deepDocument(): BenchInput {
+  const nested = (levels: number): Record<string, unknown> => (levels <= 1 ? {} : { a: nested(levels - 1) });
+  const input = discoveryAudit(400, 10_000);
+  (input.body.discovery_documents as Record<string, unknown>).ai = nested(JSON_DOCUMENT_MAX_DEPTH);
+  return { ...input, shape: `${input.shape}, /.well-known/ai nested ${JSON_DOCUMENT_MAX_DEPTH} deep` };
+}
+
 /** Each analyzer at its schema maxima, and at what the default 256 KiB body limit admits where that is less. */
 export async function benchInputs(): Promise<BenchInput[]> {
   const inputs = [loopBreaker(200), loopBreaker(10), fragmentation(1000, 1000), fragmentation(300, 0), conflict(200, 50, 1000), conflict(200, 5, 300)];
@@ -533,6 +641,7 @@ export async function benchInputs(): Promise<BenchInput[]> {
   inputs.push(dryRun(), laundering(100, 20, 1000), laundering(100, 5, 700), evidenceRouter());
   inputs.push(coalitions(12), coalitions(10), reincarnation(5000, 500, 20), reincarnation(210, 500, 1), dependencyMap(500, 20, 10, 2000), dependencyMap(500, 1, 1, 300), dependencyMapAllShared(500, 20), dependencyMapAllShared(500, 2));
   inputs.push(negativeCapability(), temporalGate(50, 200, true), temporalGate(1, 20, false), exitHandoff(2000), exitHandoff(160));
+  inputs.push(discoveryAudit(1400, 100_000), discoveryAudit(220, 100_000), deepDocument(), compatibility(), paymentHistory());
   for (const input of inputs) toolById(input.tool)!.request.parse(input.body);
   return inputs;
 }

@@ -1,5 +1,5 @@
 import { toolById } from '@paysight/contracts';
-import { toolModuleFor } from '@paysight/tools';
+import { toolModuleFor, type ToolPorts } from '@paysight/tools';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { machine, type Machine } from '../shared/machine.js';
@@ -43,12 +43,13 @@ export async function runAnalyzerBench(runs: number): Promise<AnalyzerBenchResul
     const module = toolModuleFor(entry)!;
     const text = JSON.stringify(input.body);
     const now = new Date('2026-11-24T12:00:00Z');
+    // Request-only analyzers read no port; a chain- or store-reading one gets its in-memory ports.
+    const ports = (input.ports?.() ?? {}) as ToolPorts;
     const once = async () => {
       const t0 = performance.now();
       const parsed = entry.request.parse(JSON.parse(text));
       const t1 = performance.now();
-      // Request-only analyzers read no port; negative-capability reads the input's observations.
-      const output = await module.run(parsed, { observations: input.observations } as never, { now });
+      const output = await module.run(parsed, ports, { now });
       return { validate: t1 - t0, analyze: performance.now() - t1, output };
     };
     for (let i = 0; i < 5; i++) await once();

@@ -1,5 +1,6 @@
 import { formatUnitsCompact, PAYMENT, type Confidence } from '@paysight/contracts';
 import type { Address } from 'viem';
+import { modalAmount, payerStats, share, volumeHhi, type PayerStats } from '../../shared/payer-stats.js';
 import type { TokenTransfer } from '../../shared/transfers.js';
 import { PAYEE_FLOW_CAPS, type FundingRecord, type PayeeFlowData } from './gather.js';
 
@@ -29,7 +30,6 @@ export type PayeeDecision = 'authentic' | 'suspicious' | 'inconclusive' | 'insuf
 
 const usd = (raw: bigint) => formatUnitsCompact(raw, PAYMENT.decimals);
 const round = (x: number) => Math.round(x * 1000) / 1000;
-const share = (part: bigint, whole: bigint) => (whole === 0n ? 0 : Number((part * 1_000_000n) / whole) / 1_000_000);
 const ref = (t: TokenTransfer) => ({ transaction_hash: t.transactionHash, log_index: t.logIndex, block_number: t.blockNumber.toString(), amount_usdc: usd(t.amount) });
 const fundingRef = (f: FundingRecord) => ({
   payer: f.payer,
@@ -41,12 +41,6 @@ const fundingRef = (f: FundingRecord) => ({
   log_index: f.logIndex,
   first_funding_certain: f.certain,
 });
-
-export interface PayerStats {
-  payer: Address;
-  payments: number;
-  volume: bigint;
-}
 
 export interface PayeeFlowAnalysis {
   decision: PayeeDecision;
@@ -74,25 +68,6 @@ export interface PayeeFlowAnalysis {
   evidence: Record<string, unknown>;
   graph: Record<string, unknown>;
   limits: string[];
-}
-
-function payerStats(payments: readonly TokenTransfer[]): PayerStats[] {
-  const byPayer = new Map<Address, PayerStats>();
-  for (const p of payments) {
-    const s = byPayer.get(p.from) ?? { payer: p.from, payments: 0, volume: 0n };
-    s.payments += 1;
-    s.volume += p.amount;
-    byPayer.set(p.from, s);
-  }
-  return [...byPayer.values()].sort((a, b) => (a.volume === b.volume ? a.payer.localeCompare(b.payer) : a.volume > b.volume ? -1 : 1));
-}
-
-function modalAmount(payments: readonly TokenTransfer[]): bigint | null {
-  const counts = new Map<bigint, number>();
-  for (const p of payments) counts.set(p.amount, (counts.get(p.amount) ?? 0) + 1);
-  let best: [bigint, number] | null = null;
-  for (const entry of counts) if (!best || entry[1] > best[1] || (entry[1] === best[1] && entry[0] < best[0])) best = entry;
-  return best?.[0] ?? null;
 }
 
 /** Funders of two or more payers whose own history is too short to be an exchange or a payroll: one hand behind many "buyers". */
@@ -143,7 +118,7 @@ export function analyzePayeeFlows(data: PayeeFlowData, declaredPrice: bigint | n
     distinctPayers: k,
     repeatPayerShare: k ? round(payers.filter((p) => p.payments >= 2).length / k) : 0,
     singlePayerShare: round(share(payers[0]?.volume ?? 0n, volume)),
-    hhi: round(payers.reduce((sum, p) => sum + share(p.volume, volume) ** 2, 0)),
+    hhi: round(volumeHhi(payers, volume)),
     amountConsistency: n ? round(data.payments.filter((p) => p.amount === referenceAmount).length / n) : 0,
     referenceAmount,
     // Whichever is larger, so neither one large top-up nor many dust payments hides the flagged payers.

@@ -1,7 +1,9 @@
-import { CHAINS, type ChainName, type ChainSource, type LogRecord, type SourceCoverage } from '@paysight/contracts';
-import { getAddress, zeroAddress, type Address, type Hex } from 'viem';
+import { CHAINS, type ChainName, type ChainSource, type SourceCoverage } from '@paysight/contracts';
+import { getAddress, type Address, type Hex } from 'viem';
+import { blocksForDays, lastBlocks } from '../../shared/activity-window.js';
 import { addressTopic, TRANSFER_TOPIC } from '../../shared/erc-events.js';
-import { decodeTransferLog, newestFirst, type TokenTransfer } from '../../shared/transfers.js';
+import { newestFirst, type TokenTransfer } from '../../shared/transfers.js';
+import { usdcPaymentsReceived, usdcTransfers } from '../../shared/usdc-payment.js';
 
 /** Documented caps (docs/tools/trust.md): what one call reads at most. */
 export const PAYEE_FLOW_CAPS = {
@@ -53,13 +55,9 @@ export interface PayeeFlowData {
 }
 
 function windowFor(chain: ChainName, days: number, head: bigint): PayeeFlowData['window'] {
-  const byTime = BigInt(Math.ceil((days * 86_400) / CHAINS[chain].averageBlockSeconds));
-  const span = byTime < PAYEE_FLOW_CAPS.maxWindowBlocks ? byTime : PAYEE_FLOW_CAPS.maxWindowBlocks;
-  return { fromBlock: head > span ? head - span + 1n : 0n, toBlock: head, days, cappedByBlocks: byTime > span };
+  const { blocks, capped } = blocksForDays(chain, days, PAYEE_FLOW_CAPS.maxWindowBlocks);
+  return { ...lastBlocks(head, blocks), days, cappedByBlocks: capped };
 }
-
-const usdcTransfers = (logs: LogRecord[], usdc: Address): TokenTransfer[] =>
-  logs.flatMap(decodeTransferLog).filter((t) => t.kind === 'erc20' && t.token === usdc);
 
 /** Payers ordered by what they paid, largest first: the ones worth tracing when not all can be. */
 function payersByVolume(payments: readonly TokenTransfer[]): Address[] {
@@ -102,9 +100,7 @@ export async function gatherPayeeFlows(source: ChainSource, chain: ChainName, pa
     source.getLogs(chain, { address: usdc, topics: [TRANSFER_TOPIC, null, addressTopic(payee)], ...range }),
     source.getLogs(chain, { address: usdc, topics: [TRANSFER_TOPIC, addressTopic(payee)], ...range }),
   ]);
-  const received = usdcTransfers(inLogs, usdc)// A mint is no payment.
-    .filter((t) => t.from !== payee && t.from !== zeroAddress && t.amount > 0n)
-    .sort(newestFirst);
+  const received = usdcPaymentsReceived(inLogs, usdc, payee);
   const payments = received.slice(0, PAYEE_FLOW_CAPS.maxPayments);
   const outflows = usdcTransfers(outLogs, usdc).filter((t) => t.to !== payee && t.amount > 0n).sort(newestFirst);
 
