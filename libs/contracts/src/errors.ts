@@ -12,6 +12,15 @@ export class ChainUnavailableError extends Error {
   }
 }
 
+/** Data the service keeps (observations) could not be read: the caller gets 503 and is not charged. */
+export class StoreUnavailableError extends Error {
+  override readonly name = 'StoreUnavailableError';
+}
+
+export function isStoreUnavailable(error: unknown): error is StoreUnavailableError {
+  return error instanceof Error && error.name === 'StoreUnavailableError';
+}
+
 export function isChainUnavailable(error: unknown): error is ChainUnavailableError {
   return error instanceof Error && error.name === 'ChainUnavailableError';
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type CatalogEntry, type LedgerEntry, type LedgerPatch, PAYMENT, type PaymentIdBinding, type PaymentIdentifierStore, type PaymentLedger, fingerprint, isChainUnavailable } from '@paysight/contracts';
+import { type CatalogEntry, type LedgerEntry, type LedgerPatch, PAYMENT, type PaymentIdBinding, type PaymentIdentifierStore, type PaymentLedger, fingerprint, isChainUnavailable, isStoreUnavailable } from '@paysight/contracts';
 import type { Address, Hex } from 'viem';
 import type { AuthorizationReader } from './authorization-reader.js';
 import type { Challenge, ChallengeReason } from './challenge.js';
@@ -470,8 +470,11 @@ export function createPaidCallProcessor(options: PaidCallProcessorOptions): Paid
         result = await renewingLease(call.run, () => ledger.transition(x402RequestId, ['claimed'], 'claimed', {}, claimant), claimLeaseMs);
       } catch (error) {
         const chainDown = isChainUnavailable(error);
-        await ledger.transition(x402RequestId, ['claimed'], 'released', { errorCode: chainDown ? 'chain_unavailable' : 'handler_failed' }, claimant).catch(() => null);
+        const storeDown = isStoreUnavailable(error);
+        const errorCode = chainDown ? 'chain_unavailable' : storeDown ? 'store_unavailable' : 'handler_failed';
+        await ledger.transition(x402RequestId, ['claimed'], 'released', { errorCode }, claimant).catch(() => null);
         if (chainDown) return unavailable('chain', 'Blockchain data is temporarily unavailable. Nothing was charged; retry later with the same payment.', x402RequestId);
+        if (storeDown) return unavailable('store', 'Stored data this tool reads is temporarily unavailable. Nothing was charged; retry later with the same payment.', x402RequestId);
         return { kind: 'failed', error, x402RequestId };
       }
 

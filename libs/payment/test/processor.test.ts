@@ -1,4 +1,4 @@
-import { ChainUnavailableError, type Store, fingerprint, toolById } from '@paysight/contracts';
+import { ChainUnavailableError, StoreUnavailableError, type Store, fingerprint, toolById } from '@paysight/contracts';
 import { freshAccount, fundAccount } from '@paysight/devnet';
 import { decodePaymentResponseHeader } from '@x402/core/http';
 import { wrapFetchWithPayment } from '@x402/fetch';
@@ -209,6 +209,16 @@ describe('paid-call processor', () => {
     expect(outcome).toMatchObject({ source: 'chain', message: expect.stringMatching(/Nothing was charged/) });
     expect(await store.ledger.get(outcome.x402RequestId!)).toMatchObject({ state: 'released', errorCode: 'chain_unavailable' });
     expect(await chain.usdcBalance(payee)).toBe(0n);
+  });
+
+  it('stored data the tool reads unavailable: 503 from the store, nothing charged, payment released and good for a later try', async () => {
+    const { payee, headers } = await paymentFor();
+    const outcome = expectKind(await processor(payee).handle(call(headers, () => Promise.reject(new StoreUnavailableError('observations down')))), 'unavailable');
+    expect(outcome).toMatchObject({ source: 'store', message: expect.stringMatching(/Nothing was charged/) });
+    expect(await store.ledger.get(outcome.x402RequestId!)).toMatchObject({ state: 'released', errorCode: 'store_unavailable' });
+    expect(await chain.usdcBalance(payee)).toBe(0n);
+    expect(expectKind(await processor(payee).handle(call(headers, () => Promise.resolve('later'))), 'paid').result).toBe('later');
+    expect(await chain.usdcBalance(payee)).toBe(PRICE);
   });
 
   it('20 concurrent copies of one payment: exactly one handler run and one transfer', async () => {

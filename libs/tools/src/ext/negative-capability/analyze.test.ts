@@ -1,4 +1,4 @@
-import { toolById, type ObservationGroup, type ObservationReader, type ObservationSummaryQuery } from '@paysight/contracts';
+import { toolById, type ObservationGroup, type ObservationReader, type ObservationSummaryQuery, isStoreUnavailable } from '@paysight/contracts';
 import { boundCase } from '../bounds.test-support.js';
 import { limitations, wilsonInterval } from './aggregate.js';
 import { NEGATIVE_CAPABILITY_RULES, analyzeNegativeCapability, negativeCapability, type CapabilityData, type NegativeCapabilityInput } from './index.js';
@@ -140,6 +140,16 @@ describe('negative-capability analysis', () => {
     const output = await negativeCapability.run(query({ lookbackDays: 7 }), { observations } as never, { now: NOW });
     expect(asked).toEqual([{ agentId: 'svc_wallet_snapshot', since: new Date(NOW.getTime() - 7 * 86_400_000), until: NOW, maxGroups: NEGATIVE_CAPABILITY_RULES.maxGroups }]);
     expect(output.result).toMatchObject({ decision: 'allow', samples: 30, evidence: { window: { since: '2026-11-17T12:00:00.000Z', until: '2026-11-24T12:00:00.000Z', lookbackDays: 7 } } });
+  });
+});
+
+describe('negative-capability when the observations cannot be read', () => {
+  it('fails with StoreUnavailableError (the paywall answers 503 and charges nothing), naming the cause', async () => {
+    const cause = new Error('connection refused');
+    const observations: ObservationReader = { retentionDays: 90, summarize: () => Promise.reject(cause) };
+    const failure = await negativeCapability.run(query(), { observations } as never, { now: NOW }).catch((error: unknown) => error);
+    expect(isStoreUnavailable(failure)).toBe(true);
+    expect((failure as Error).cause).toBe(cause);
   });
 });
 

@@ -1,4 +1,4 @@
-import { catalogEntry, toolByMcpName, PAYLOAD_SIZE_CLASSES, type CatalogEntryOf, type ObservationSummary, type RequestOf, type ResultOf } from '@paysight/contracts';
+import { catalogEntry, toolByMcpName, PAYLOAD_SIZE_CLASSES, type CatalogEntryOf, type ObservationSummary, type RequestOf, type ResultOf, StoreUnavailableError } from '@paysight/contracts';
 import { defineToolModule, type AnalyzeContext, type ToolOutput } from '../../tool-module.js';
 import { Reasons } from '../verdict.js';
 import { DIMENSIONS, aggregate, limitations, matches, wilsonInterval, type Dimension, type Limitation, type Query } from './aggregate.js';
@@ -177,7 +177,9 @@ export const negativeCapability = defineToolModule(catalogEntry('negative_capabi
   gather: async (input, ports, _progress, context: AnalyzeContext): Promise<CapabilityData> => {
     const until = context.now;
     const since = new Date(until.getTime() - (input.lookbackDays ?? NEGATIVE_CAPABILITY_RULES.lookbackDays) * DAY_MS);
-    const summary = await ports.observations.summarize({ agentId: input.agentId, since, until, maxGroups: NEGATIVE_CAPABILITY_RULES.maxGroups });
+    const summary = await ports.observations.summarize({ agentId: input.agentId, since, until, maxGroups: NEGATIVE_CAPABILITY_RULES.maxGroups }).catch((error: unknown) => {
+      throw new StoreUnavailableError('The observations could not be read.', { cause: error });
+    });
     return { ...summary, since, until, retentionDays: ports.observations.retentionDays };
   },
   analyze: (input, data) => analyzeNegativeCapability(input, data),
