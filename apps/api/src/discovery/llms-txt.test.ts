@@ -1,4 +1,4 @@
-import { CATALOG, DISCOVERY_PATHS, type DiscoveryAddress } from '@paysight/contracts';
+import { CATALOG, DISCOVERY_PATHS, TOOL_FAMILIES, TOOL_FAMILY_INFO, type DiscoveryAddress } from '@paysight/contracts';
 import { buildLlmsTxt, llmsToolLine } from './llms-txt.js';
 
 const BASE = 'https://paysight.example';
@@ -34,10 +34,13 @@ describe('buildLlmsTxt', () => {
   it('lists every tool under its family with its URL, price and MCP name', () => {
     const text = buildLlmsTxt({ baseUrl: BASE, agentDiscovery: true, mcpToolNames: allNames });
     for (const entry of CATALOG) expect(text).toContain(`${llmsToolLine(entry, BASE, true)}\n`);
-    expect(section(text, '## Wallet tools')).toHaveLength(CATALOG.filter((e) => e.family === 'wallet').length);
-    expect(section(text, '## Extended tools')).toHaveLength(CATALOG.filter((e) => e.family === 'ext').length);
-    // A family without a tool has no heading.
-    expect(text).not.toContain('## Agent expansion tools');
+    // Each family's tools under its heading; a family without a tool has no heading.
+    for (const family of TOOL_FAMILIES) {
+      const heading = `## ${TOOL_FAMILY_INFO[family].title}`;
+      const tools = CATALOG.filter((e) => e.family === family).length;
+      if (tools) expect({ family, lines: section(text, heading).length }).toEqual({ family, lines: tools });
+      else expect({ family, heading: text.includes(heading) }).toEqual({ family, heading: false });
+    }
   });
 
   it('writes one tool line in the agreed form, and says when MCP does not list the tool', () => {
