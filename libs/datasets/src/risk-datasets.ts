@@ -3,6 +3,7 @@ import knownSpenders from '../data/risk/known-spenders.json' with { type: 'json'
 import mixers from '../data/risk/mixers.json' with { type: 'json' };
 import sdn from '../data/risk/ofac-sdn-evm-addresses.json' with { type: 'json' };
 import sanctionsOracles from '../data/risk/sanctions-oracles.json' with { type: 'json' };
+import threatAddresses from '../data/risk/threat-addresses.json' with { type: 'json' };
 import tokenVariants from '../data/risk/token-variants.json' with { type: 'json' };
 import { AddressDataset, type RawDataset } from './address-dataset.js';
 
@@ -19,4 +20,10 @@ export const KNOWN_SPENDERS = new AddressDataset(knownSpenders as RawDataset<obj
 /** Legitimate tokens that carry a well-known symbol away from the canonical address. */
 export const TOKEN_VARIANTS = new AddressDataset(tokenVariants as RawDataset<object>);
 
-export const RISK_DATASETS = [SDN_ADDRESSES, SANCTIONS_ORACLES, MIXERS, EIP7702_SMART_ACCOUNTS, KNOWN_SPENDERS, TOKEN_VARIANTS] as const;
+/** What an open source labels a threat address as. */
+export const THREAT_CATEGORIES = ['drainer', 'phishing', 'scam', 'exploit'] as const;
+export type ThreatCategory = (typeof THREAT_CATEGORIES)[number];
+/** Drainers, phishing and scam operators, and exploiters, each entry with the source that labels it. */
+export const THREAT_ADDRESSES = new AddressDataset<{ category: ThreatCategory; source: string }>(threatAddresses as RawDataset<{ category: ThreatCategory; source: string }>);
+
+export const RISK_DATASETS = [SDN_ADDRESSES, SANCTIONS_ORACLES, MIXERS, THREAT_ADDRESSES, EIP7702_SMART_ACCOUNTS, KNOWN_SPENDERS, TOKEN_VARIANTS] as const;

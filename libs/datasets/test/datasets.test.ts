@@ -57,7 +57,7 @@ const XML = `<?xml version="1.0" encoding="utf-8"?>
 describe('shipped risk datasets', () => {
   it('carry a source, a licence and a snapshot date, and load as checksummed addresses', () => {
     for (const dataset of RISK_DATASETS) {
-      expect(dataset.header).toMatchObject({ source: expect.stringMatching(/\w/), licence: expect.stringMatching(/public domain|CC0/i), snapshotDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
+      expect(dataset.header).toMatchObject({ source: expect.stringMatching(/\w/), licence: expect.stringMatching(/public domain|CC0|MIT/i), snapshotDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
       expect(dataset.entries.length).toBeGreaterThan(0);
     }
   });
