@@ -42,6 +42,7 @@ export class AddressDataset<Extra = object> {
         return c as ChainName;
       });
       const parsed = { ...entry, address: getAddress(entry.address.toLowerCase()), chains };
+      if (this.byAddress.has(parsed.address.toLowerCase())) throw new Error(`dataset ${header.id}: ${parsed.address} is listed twice`);
       this.byAddress.set(parsed.address.toLowerCase(), parsed);
       return parsed;
     });

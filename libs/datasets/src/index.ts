@@ -1,4 +1,11 @@
 export { AddressDataset, type DatasetEntry, type DatasetHeader, type RawDataset } from './address-dataset.js';
 export * from './risk-datasets.js';
-export { evmAddressesFromSdnAdvancedXml, sdnDataset, type SdnAddress, type SdnExtract } from './sdn-advanced-xml.js';
+export {
+  evmAddressesFromSdnAdvancedXml,
+  SdnAdvancedXmlReader,
+  sdnDataset,
+  type SdnAddress,
+  type SdnExtract,
+  type SdnProvenance,
+} from './sdn-advanced-xml.js';
 export * from './known-tokens.js';

@@ -7,12 +7,14 @@ import threatAddresses from '../data/risk/threat-addresses.json' with { type: 'j
 import tokenVariants from '../data/risk/token-variants.json' with { type: 'json' };
 import { AddressDataset, type RawDataset } from './address-dataset.js';
 
-/** OFAC SDN addresses (a dated, partial seed; see its header). */
+/** OFAC SDN addresses (the whole list's EVM-format addresses at its date of issue; see its header). */
 export const SDN_ADDRESSES = new AddressDataset<{ currencies: string[] }>(sdn as RawDataset<{ currencies: string[] }>);
 /** Where Chainalysis' sanctions oracle is deployed. */
 export const SANCTIONS_ORACLES = new AddressDataset(sanctionsOracles as RawDataset<object>);
-/** Mixer pools and routers. */
-export const MIXERS = new AddressDataset<{ role: 'pool' | 'router' }>(mixers as RawDataset<{ role: 'pool' | 'router' }>);
+/** What a mixer contract does: holds deposits (pool), fronts pools (router, entrypoint), or registers relayers. */
+export type MixerRole = 'pool' | 'router' | 'relayer-registry';
+/** Mixer and privacy-pool contracts, each on the chains it is deployed on, with the source that places it there. */
+export const MIXERS = new AddressDataset<{ role: MixerRole; source: string }>(mixers as RawDataset<{ role: MixerRole; source: string }>);
 /** Smart-account implementations an EIP-7702 account may safely delegate to. */
 export const EIP7702_SMART_ACCOUNTS = new AddressDataset(eip7702SmartAccounts as RawDataset<object>);
 /** Routers and allowance managers that are routinely approved for unlimited amounts. */

@@ -1,8 +1,19 @@
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { AddressDataset, evmAddressesFromSdnAdvancedXml, RISK_DATASETS, SDN_ADDRESSES } from '../src/index.js';
+import { CHAIN_NAMES } from '@paysight/contracts';
+import {
+  AddressDataset,
+  evmAddressesFromSdnAdvancedXml,
+  MIXERS,
+  RISK_DATASETS,
+  SdnAdvancedXmlReader,
+  SDN_ADDRESSES,
+  THREAT_ADDRESSES,
+  THREAT_CATEGORIES,
+} from '../src/index.js';
 
 const LAZARUS = [
   '0x098B716B8Aaf21512996dC57EB0615e2383E2f96',
@@ -62,10 +73,16 @@ describe('shipped risk datasets', () => {
     }
   });
 
-  it('holds the verified SDN seed and says it is partial', () => {
-    expect(SDN_ADDRESSES.header).toMatchObject({ complete: false, snapshotDate: '2026-11-23' });
-    expect(SDN_ADDRESSES.header.notes[0]).toMatch(/PARTIAL SEED/);
-    for (const address of LAZARUS) expect(SDN_ADDRESSES.find('base', address.toLowerCase())).toMatchObject({ address, label: 'LAZARUS GROUP' });
+  it('holds the whole SDN list of 2025-11-19: Lazarus Group listed on every chain, Tornado Cash (delisted 2025-03-21) not', () => {
+    expect(SDN_ADDRESSES.header).toMatchObject({ complete: true, snapshotDate: '2025-11-19' });
+    expect(SDN_ADDRESSES.header.notes.join(' ')).toContain('SHA-256 36c517bd264d8d97eff353eadd8d84427d5eb293505a8ce07271a5bc258c3117');
+    expect(SDN_ADDRESSES.entries).toHaveLength(81);
+    for (const address of LAZARUS) {
+      for (const chain of CHAIN_NAMES) expect(SDN_ADDRESSES.find(chain, address.toLowerCase())).toMatchObject({ address, label: 'Lazarus Group' });
+    }
+    const tornado = MIXERS.entries.filter((e) => e.label.startsWith('Tornado Cash'));
+    expect(tornado.length).toBeGreaterThan(0);
+    for (const entry of tornado) expect(SDN_ADDRESSES.find('ethereum', entry.address)).toBeUndefined();
   });
 
   it('refuses a malformed dataset at load time', () => {
@@ -73,6 +90,30 @@ describe('shipped risk datasets', () => {
     expect(() => new AddressDataset({ ...header, entries: [{ address: '0x12', label: 'short' }] })).toThrow(/not an address/);
     expect(() => new AddressDataset({ ...header, entries: [{ address: LAZARUS[0]!, label: 'l', chains: ['solana'] }] })).toThrow(/unknown chain solana/);
     expect(() => new AddressDataset({ ...header, snapshotDate: 'last week', entries: [] })).toThrow(/YYYY-MM-DD/);
+    expect(() => new AddressDataset({ ...header, entries: [{ address: LAZARUS[0]!, label: 'a' }, { address: LAZARUS[0]!.toLowerCase(), label: 'b' }] })).toThrow(/listed twice/);
+  });
+});
+
+describe('chain-scoped datasets', () => {
+  it('lists mixers and privacy pools on every chain, each entry on the chains its source deploys it on', () => {
+    for (const chain of CHAIN_NAMES) expect(MIXERS.onChain(chain).filter((e) => e.role === 'pool').length).toBeGreaterThan(0);
+    for (const entry of MIXERS.entries) {
+      expect(['pool', 'router', 'relayer-registry']).toContain(entry.role);
+      expect(entry.source).toMatch(/\w/);
+    }
+    // Tornado Cash's Ethereum 0.1 ETH pool is not deployed on Base; its Optimism and Arbitrum twin is not on Ethereum.
+    expect(MIXERS.find('ethereum', '0x12d66f87a04a9e220743712ce6d9bb1b5616b8fc')).toMatchObject({ label: 'Tornado Cash 0.1 ETH pool', role: 'pool' });
+    expect(MIXERS.find('base', '0x12d66f87a04a9e220743712ce6d9bb1b5616b8fc')).toBeUndefined();
+    expect(MIXERS.find('arbitrum', '0x84443cfd09a48af6ef360c6976c5392ac5023a1f')?.chains).toEqual(['optimism', 'arbitrum']);
+    expect(MIXERS.find('ethereum', '0x84443cfd09a48af6ef360c6976c5392ac5023a1f')).toBeUndefined();
+  });
+
+  it('labels every threat address with one of the threat categories and the source that labels it', () => {
+    expect(THREAT_ADDRESSES.header.complete).toBe(false);
+    for (const entry of THREAT_ADDRESSES.entries) {
+      expect(THREAT_CATEGORIES).toContain(entry.category);
+      expect(entry.source).toMatch(/\w/);
+    }
   });
 });
 
@@ -87,16 +128,32 @@ describe('SDN generator', () => {
     });
   });
 
+  it('reads the real file: an excerpt of sdn_advanced.xml agrees with the shipped dataset, whole or in chunks', () => {
+    const excerpt = readFileSync(path.join(__dirname, 'fixtures/sdn-advanced-excerpt.xml'), 'utf8');
+    const whole = evmAddressesFromSdnAdvancedXml(excerpt);
+    expect(whole.dateOfIssue).toBe('2025-11-19');
+    const names = ['Lazarus Group', 'GARANTEX EUROPE OU', 'Gaza Now'];
+    expect(whole.entries).toEqual(SDN_ADDRESSES.entries.filter((e) => names.includes(e.label)).map(({ address, label, currencies }) => ({ address, label, currencies })));
+    expect(new Set(whole.entries.map((e) => e.label))).toEqual(new Set(names));
+    // Chunk boundaries fall inside elements, a party and the date of issue included.
+    const reader = new SdnAdvancedXmlReader();
+    for (let at = 0; at < excerpt.length; at += 997) reader.push(excerpt.slice(at, at + 997));
+    expect(reader.finish()).toEqual(whole);
+  });
+
   it('writes a complete, loadable dataset file from the command line', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'sdn-'));
     try {
       writeFileSync(path.join(dir, 'sdn_advanced.xml'), XML);
       const script = path.join(__dirname, '../src/build-sdn-dataset.ts');
       const out = path.join(dir, 'sdn.json');
-      const printed = execFileSync(process.execPath, ['--conditions=@paysight/source', '--import', 'tsx', script, path.join(dir, 'sdn_advanced.xml'), out], { encoding: 'utf8' });
-      expect(printed).toMatch(/2 addresses written .* \(snapshot 2026-11-20\)/);
+      const args = ['--conditions=@paysight/source', '--import', 'tsx', script, path.join(dir, 'sdn_advanced.xml'), out, '--obtained-from', 'a test'];
+      const printed = execFileSync(process.execPath, args, { encoding: 'utf8' });
+      const sha256 = createHash('sha256').update(XML).digest('hex');
+      expect(printed).toContain(`2 addresses written to ${out} (snapshot 2026-11-20, sha256 ${sha256})`);
       const dataset = new AddressDataset(JSON.parse(readFileSync(out, 'utf8')));
       expect(dataset.header).toMatchObject({ id: 'ofac-sdn-evm-addresses', complete: true, snapshotDate: '2026-11-20' });
+      expect(dataset.header.notes).toContain(`File used: SHA-256 ${sha256}, obtained from a test.`);
       expect(dataset.find('ethereum', LAZARUS[1]!)?.label).toBe('EXAMPLE TRADING & CO');
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -12,7 +12,7 @@ export { viemChain } from './chain/client.js';
 export { scenarioPlan, SCENARIO_WALLETS } from './scenario/plan.js';
 export { BENIGN_WALLETS, LAZARUS_GROUP_ADDRESS, RISK_WALLETS } from './scenario/risk-plan.js';
 export { lookalikeAddress, looksAlike } from './scenario/lookalike.js';
-export { MIXER_POOL_ADDRESS, SANCTIONS_ORACLE_ADDRESSES, SMART_ACCOUNT_ADDRESS } from './chain/predeploys.js';
+export { MIXER_POOL_ADDRESSES, SANCTIONS_ORACLE_ADDRESSES, SMART_ACCOUNT_ADDRESS } from './chain/predeploys.js';
 export { HISTORY_DAYS } from './scenario/schedule.js';
 export { IMPERSONATED_BALANCE } from './scenario/engine.js';
 export type * from './scenario/types.js';

@@ -1,7 +1,7 @@
 import { createEtherscanExplorer } from '@paysight/chain-data';
 import { CHAINS, PAYMENT } from '@paysight/contracts';
 import { getAddress, parseUnits } from 'viem';
-import { type Devnet, freshAccount, fundAccount, MIXER_POOL_ADDRESS, startDevnet } from '../src/index.js';
+import { type Devnet, freshAccount, fundAccount, MIXER_POOL_ADDRESSES, startDevnet } from '../src/index.js';
 import { publicClient, START_TIMEOUT_MS, walletClient } from './helpers.js';
 
 let devnet: Devnet;
@@ -95,7 +95,7 @@ describe('the devnet explorer (Etherscan API v2)', () => {
         blockNumber: String(tx('mixer-withdrawal').blockNumber),
         timeStamp: expect.stringMatching(/^\d+$/),
         hash: tx('mixer-withdrawal').hash,
-        from: lower(MIXER_POOL_ADDRESS),
+        from: lower(MIXER_POOL_ADDRESSES.base),
         to: lower(address('mixerRecipient')),
         value: parseUnits('0.1', 18).toString(),
         contractAddress: '',
@@ -217,7 +217,7 @@ describe('the devnet explorer (Etherscan API v2)', () => {
     expect(answer.history).toEqual({
       transactions: [expect.objectContaining({ hash: tx('fund-mixer-recipient').hash, from: address('exchange'), to: address('mixerRecipient'), status: 'success' })],
       internalTransfers: [
-        expect.objectContaining({ transactionHash: tx('mixer-withdrawal').hash, from: MIXER_POOL_ADDRESS, to: address('mixerRecipient'), value: parseUnits('0.1', 18), kind: 'call' }),
+        expect.objectContaining({ transactionHash: tx('mixer-withdrawal').hash, from: MIXER_POOL_ADDRESSES.base, to: address('mixerRecipient'), value: parseUnits('0.1', 18), kind: 'call' }),
       ],
       tokenTransfers: [],
       complete: true,

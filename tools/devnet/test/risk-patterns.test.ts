@@ -1,4 +1,5 @@
 import { CHAIN_NAMES, CHAINS, PAYMENT, RISK_FLAG_IDS } from '@paysight/contracts';
+import { MIXERS, SDN_ADDRESSES } from '@paysight/datasets';
 import { type Address, concatHex, erc20Abi, getAbiItem, getAddress, maxUint256, parseEventLogs, parseUnits } from 'viem';
 import {
   ARTIFACTS,
@@ -6,7 +7,7 @@ import {
   type Devnet,
   LAZARUS_GROUP_ADDRESS,
   looksAlike,
-  MIXER_POOL_ADDRESS,
+  MIXER_POOL_ADDRESSES,
   SANCTIONS_ORACLE_ADDRESSES,
   SMART_ACCOUNT_ADDRESS,
   startDevnet,
@@ -118,13 +119,15 @@ describe.each(CHAIN_NAMES)('the risk patterns planted on %s', (chain) => {
     expect(scenario().contracts.sanctionsOracle?.address).toBe(oracle);
     const isSanctioned = (who: Address) => client().readContract({ address: oracle, abi: ARTIFACTS.SanctionsOracle.abi, functionName: 'isSanctioned', args: [who] });
     expect(await isSanctioned(LAZARUS_GROUP_ADDRESS)).toBe(true);
+    expect(SDN_ADDRESSES.find(chain, LAZARUS_GROUP_ADDRESS)?.label).toBe('Lazarus Group');
     expect(await isSanctioned(address('sanctionsExposed'))).toBe(false);
     expect([tx('lazarus-pays-sanctions-exposed').from, tx('sanctions-exposed-pays-lazarus').to]).toEqual([LAZARUS_GROUP_ADDRESS, LAZARUS_GROUP_ADDRESS]);
   });
 
-  it('runs a deposit into and a relayed withdrawal out of the mixer at the Tornado 0.1 pool address', async () => {
-    expect(scenario().contracts.mixerPool?.address).toBe(MIXER_POOL_ADDRESS);
-    expect(tx('mixer-deposit')).toMatchObject({ from: address('mixerDepositor'), to: MIXER_POOL_ADDRESS });
+  it('runs a deposit into and a relayed withdrawal out of the mixer at a pool the mixers dataset lists on this chain', async () => {
+    expect(MIXERS.find(chain, MIXER_POOL_ADDRESSES[chain])).toMatchObject({ role: 'pool' });
+    expect(scenario().contracts.mixerPool?.address).toBe(MIXER_POOL_ADDRESSES[chain]);
+    expect(tx('mixer-deposit')).toMatchObject({ from: address('mixerDepositor'), to: MIXER_POOL_ADDRESSES[chain] });
     const withdrawal = await receipt('mixer-withdrawal');
     const [event] = parseEventLogs({ abi: ARTIFACTS.MixerPool.abi, logs: withdrawal.logs, eventName: 'Withdrawal' });
     expect(event?.args).toMatchObject({ to: address('mixerRecipient'), relayer: address('mixerRelayer') });

@@ -20,8 +20,12 @@ describe('mixer_interaction', () => {
     expect(flag.evidence.find((e) => e.transactionHash === hash(2))!.detail).toContain(`sent by ${RELAYER} (a relayer)`);
   });
 
-  it('matches the pools on every chain (an address there can only be the same deployer\'s)', () => {
-    expect(detectMixerInteraction(riskContext(walletEvidence({ history: mixerHistory, chain: 'base' })))).toHaveLength(1);
+  it('matches a pool only on the chains its dataset entry lists', () => {
+    expect(detectMixerInteraction(riskContext(walletEvidence({ history: mixerHistory, chain: 'base' })))).toHaveLength(0);
+    const l2Pool = '0x84443CFd09A48AF6eF360C6976C5392aC5023a1F'; // Tornado Cash 0.1 ETH on Optimism and Arbitrum
+    const l2 = history({ transactions: [tx({ hash: hash(4), from: WALLET, to: l2Pool, value: 10n ** 17n })] });
+    expect(detectMixerInteraction(riskContext(walletEvidence({ history: l2, chain: 'arbitrum' })))).toHaveLength(1);
+    expect(detectMixerInteraction(riskContext(walletEvidence({ history: l2, chain: 'ethereum' })))).toHaveLength(0);
   });
 
   it('counts a call the wallet sent to a pool without value, such as a withdrawal it submits itself', () => {

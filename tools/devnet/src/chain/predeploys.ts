@@ -17,8 +17,19 @@ function datasetAddress(dataset: AddressDataset, label: string, chain?: ChainNam
 export const SANCTIONS_ORACLE_ADDRESSES: Readonly<Record<ChainName, Address>> = Object.fromEntries(
   CHAIN_NAMES.map((chain) => [chain, datasetAddress(SANCTIONS_ORACLES, 'sanctions oracle', chain)]),
 ) as Record<ChainName, Address>;
-/** Tornado Cash's 0.1 ETH pool on Ethereum; the devnet's mixer sits there on every chain. */
-export const MIXER_POOL_ADDRESS: Address = datasetAddress(MIXERS, '0.1 ETH pool');
+/**
+ * Where the devnet's mixer sits on each chain: Tornado Cash's 0.1 ETH pool where the mixer dataset lists
+ * one there (Ethereum, Optimism, Arbitrum), else the first pool it lists on that chain (a Tornado Cash
+ * MATIC pool on Polygon, Privacy Boost on Base). The dataset scopes each entry to the chains it is deployed on.
+ */
+export const MIXER_POOL_ADDRESSES: Readonly<Record<ChainName, Address>> = Object.fromEntries(
+  CHAIN_NAMES.map((chain) => {
+    const pools = MIXERS.onChain(chain).filter((e) => e.role === 'pool');
+    const pool = pools.find((e) => e.label === 'Tornado Cash 0.1 ETH pool') ?? pools[0];
+    if (!pool) throw new Error(`the mixers dataset lists no pool on ${chain}`);
+    return [chain, pool.address];
+  }),
+) as Record<ChainName, Address>;
 /** MetaMask's EIP7702StatelessDeleGator: a well-known smart-account implementation for EIP-7702. */
 export const SMART_ACCOUNT_ADDRESS: Address = datasetAddress(EIP7702_SMART_ACCOUNTS, 'MetaMask');
 
@@ -71,7 +82,7 @@ export function predeployedContracts(chain: ChainName): Record<PredeployedContra
       artifact: 'SanctionsOracle',
       abi: ARTIFACTS.SanctionsOracle.abi,
     },
-    mixerPool: { address: MIXER_POOL_ADDRESS, kind: 'mixer', artifact: 'MixerPool', abi: ARTIFACTS.MixerPool.abi },
+    mixerPool: { address: MIXER_POOL_ADDRESSES[chain], kind: 'mixer', artifact: 'MixerPool', abi: ARTIFACTS.MixerPool.abi },
     smartAccount: { address: SMART_ACCOUNT_ADDRESS, kind: 'smart-account', artifact: 'SmartAccount', abi: ARTIFACTS.SmartAccount.abi },
   };
 }

@@ -264,7 +264,7 @@ export function riskPatterns(): PlannedRiskPattern[] {
       wallet: 'mixerDepositor',
       transactions: ['mixer-deposit'],
       counterparties: ['mixerPool'],
-      summary: 'Deposited 0.1 native into the mixer pool at Tornado Cash\'s 0.1 ETH pool address.',
+      summary: 'Deposited 0.1 native into the mixer pool at a pool address of the mixers dataset (Tornado Cash\'s 0.1 ETH pool where it has one).',
     },
     {
       flag: 'mixer_interaction',

@@ -36,7 +36,7 @@ export const detectMixerInteraction: Detector = ({ evidence, activity }) => {
       `The wallet interacted with ${[...new Set(pools.values())].join(', ')}: ${deposits} deposit(s) and ${withdrawals} withdrawal(s). Mixers break the link between sender and recipient, so the source or destination of these funds cannot be traced. Tornado Cash is no longer on the SDN list (since 2025-03-21): this is a risk signal, not a sanctions hit.`,
       [...items, ...listed.map((entry) => datasetEvidence(MIXERS, entry, `${entry.address} is listed as ${entry.label}.`))],
       [
-        `Only the ${MIXERS.onChain(evidence.chain).length} mixer contracts of the shipped list (${MIXERS.header.snapshotDate}: Tornado Cash's Ethereum ETH pools and router) are known.`,
+        `Only the ${MIXERS.onChain(evidence.chain).length} mixer and privacy-pool contracts the shipped list (${MIXERS.header.snapshotDate}) places on ${evidence.chain} are known.`,
         'Withdrawals arrive as internal transfers: without indexed internal transfers they are not seen.',
         'Only direct interaction is checked, not funds that passed through a mixer one hop away.',
       ],

@@ -226,7 +226,7 @@ function preflightLimits(input: PaymentPreflightInput, data: PaymentPreflightDat
       ? `USDC activity was read from genesis to block ${data.window.toBlock}.`
       : `Only USDC Transfer logs in the last ${blocks} blocks (about ${days} days on ${CHAINS[data.chain].displayName}) were read; older activity, first_seen included, is not seen.`,
     'Only USDC is counted: native coin and other tokens the payee receives are not seen, and there is no indexer behind this check.',
-    `Sanctions and mixer checks use the shipped SDN (${SDN_ADDRESSES.header.snapshotDate}, partial) and mixer (${MIXERS.header.snapshotDate}) lists, one hop only${
+    `Sanctions and mixer checks use the shipped SDN (${SDN_ADDRESSES.header.snapshotDate}${SDN_ADDRESSES.header.complete ? '' : ', partial'}) and mixer (${MIXERS.header.snapshotDate}) lists, one hop only${
       data.oracle?.deployed ? `, and the sanctions oracle for the payee and up to ${ORACLE_COUNTERPARTY_CHECKS} counterparties` : SANCTIONS_ORACLES.onChain(data.chain).length ? '; the sanctions oracle has no code on this chain' : ''
     }. A clean result is not a sanctions clearance.`,
     'resource_url is checked as a string only; it was never fetched, so what it serves and who runs it are not verified.',
