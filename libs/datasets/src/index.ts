@@ -8,4 +8,5 @@ export {
   type SdnExtract,
   type SdnProvenance,
 } from './sdn-advanced-xml.js';
+export { darklistCategory, type DarklistRow, threatDataset, threatEntriesFromDarklist, type ThreatEntry } from './darklist.js';
 export * from './known-tokens.js';

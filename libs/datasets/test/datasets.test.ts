@@ -13,6 +13,7 @@ import {
   SDN_ADDRESSES,
   THREAT_ADDRESSES,
   THREAT_CATEGORIES,
+  threatEntriesFromDarklist,
 } from '../src/index.js';
 
 const LAZARUS = [
@@ -113,7 +114,34 @@ describe('chain-scoped datasets', () => {
     for (const entry of THREAT_ADDRESSES.entries) {
       expect(THREAT_CATEGORIES).toContain(entry.category);
       expect(entry.source).toMatch(/\w/);
+      expect(entry.chains).toEqual(['ethereum']);
     }
+    expect(new Set(THREAT_ADDRESSES.entries.map((e) => e.category))).toEqual(new Set(['phishing', 'scam', 'exploit']));
+    // The Parity multisig exploiter of July 2017, as the darklist labels it; listed on Ethereum only.
+    expect(THREAT_ADDRESSES.find('ethereum', '0xb3764761e297d6f121e79c32a65829cd1ddb4d32')).toMatchObject({ category: 'exploit', label: 'MultiSigExploit-Hacker_main (listed 2017-07-20)' });
+    expect(THREAT_ADDRESSES.find('base', '0xb3764761e297d6f121e79c32a65829cd1ddb4d32')).toBeUndefined();
+  });
+
+  it('reads the darklist: one entry per address, the category from its comments, invalid rows skipped', () => {
+    const a = '0x08389B19ad52f0d983609ab785b3a43A0E90355F';
+    const b = '0xb3764761e297d6f121e79c32a65829cd1ddb4d32';
+    const c = '0x2da8703d18AFeD53B303119E4fF06CF035a9fadB';
+    const { entries, skipped } = threatEntriesFromDarklist([
+      { address: a, comment: 'Scam address for various fake twitter accounts and fake giveaways', date: '2018-05-01' },
+      { address: `${b} `, comment: 'MultiSigExploit-Hacker_main', date: '7/20/17' },
+      { address: c, comment: 'Fake Tron airdrop site asking for private keys', date: '2018-03-12' },
+      { address: c.toLowerCase(), comment: 'Fake Icon airdrop site asking for private keys', date: '2018-03-10' },
+      { address: c, comment: '', date: '2018-03-14' },
+      { address: '0x1111', comment: 'Fake Dock crowdsale site', date: '2018-03-12' },
+      { address: '0x4cdc1cba0aeb5539f2e0ba158281e67e0e54a9b1', comment: '', date: '' },
+    ]);
+    expect(skipped).toEqual(['0x1111']);
+    expect(entries.map(({ address, category, label }) => ({ address, category, label }))).toEqual([
+      { address: a, category: 'scam', label: 'Scam address for various fake twitter accounts and fake giveaways (listed 2018-05-01)' },
+      { address: '0xB3764761E297D6f121e79C32A65829Cd1dDb4D32', category: 'exploit', label: 'MultiSigExploit-Hacker_main (listed 2017-07-20)' },
+      { address: c, category: 'phishing', label: 'Fake Tron airdrop site asking for private keys; Fake Icon airdrop site asking for private keys (listed 2018-03-10)' },
+      { address: '0x4CDc1cba0aeb5539f2E0Ba158281E67e0e54A9b1', category: 'scam', label: 'Listed in the darklist without a comment' },
+    ]);
   });
 });
 
