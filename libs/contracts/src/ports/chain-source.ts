@@ -32,6 +32,18 @@ export interface LogRecord {
   logIndex: number;
 }
 
+/** The L1 data fee an OP-stack receipt carries (Base, OP Mainnet), charged on top of the L2 execution fee. */
+export interface L1FeeRecord {
+  /** Wei, as the receipt's l1Fee. */
+  fee: bigint;
+  l1GasUsed: bigint | null;
+  l1GasPrice: bigint | null;
+  /** Ecotone and later. */
+  l1BaseFeeScalar: bigint | null;
+  l1BlobBaseFee: bigint | null;
+  l1BlobBaseFeeScalar: bigint | null;
+}
+
 export interface ReceiptRecord {
   transactionHash: Hex;
   blockNumber: bigint;
@@ -42,6 +54,8 @@ export interface ReceiptRecord {
   gasUsed: bigint;
   effectiveGasPrice: bigint;
   logs: LogRecord[];
+  /** Present when the receipt carries an OP-stack l1Fee. */
+  l1Fee?: L1FeeRecord;
 }
 
 export interface ContractRead {
@@ -163,6 +177,8 @@ export interface CallFrame {
   /** 0 for the transaction's own call. */
   depth: number;
   reverted: boolean;
+  /** The revert data of a reverted frame, where the tracer gives it (callTracer's output; REVERT's memory in struct logs). */
+  revertData?: Hex;
 }
 
 export interface CallRequest {
