@@ -7,7 +7,7 @@ import type { ToolPorts } from '../../tool-module.js';
 import type { ReplayReading, TraceReading, TxDecodeData } from './data.js';
 
 /** Bounds on what one decode reads, so a transaction touching hundreds of contracts stays one modest call. */
-export const DECODE_LIMITS = { probedContracts: 25, internalCalls: 100, tokenTransfers: 200 } as const;
+export const DECODE_LIMITS = { probedContracts: 25, internalCalls: 100, tokenTransfers: 200, events: 200 } as const;
 
 const ERC165_ABI = [
   { type: 'function', name: 'supportsInterface', stateMutability: 'view', inputs: [{ name: 'interfaceId', type: 'bytes4' }], outputs: [{ type: 'bool' }] },
