@@ -195,6 +195,9 @@ export type CallResult = { status: 'success'; data: Hex } | { status: 'reverted'
 /** The indexed history, or why there is none (no indexer configured for the chain, or it failed): tools then report Partial data. */
 export type AddressHistoryResult = { status: 'ok'; history: AddressHistory } | { status: 'unavailable'; reason: string };
 
+/** A contract's verified ABI from a block explorer, or why there is none. */
+export type VerifiedAbiResult = { status: 'verified'; abi: Abi } | { status: 'not_verified' } | { status: 'unavailable'; reason: string };
+
 /** Capabilities a source may lack; tools check for null answers and say what they could not see. */
 export interface ChainSourceHistory {
   /** Indexed history of an address. Never throws for a missing or failing indexer: that is 'unavailable'. */
@@ -203,4 +206,6 @@ export interface ChainSourceHistory {
   getCallFrames(chain: ChainName, hash: Hex): Promise<CallFrame[] | null>;
   /** eth_call, used to replay a reverted transaction for its revert data. */
   call(chain: ChainName, request: CallRequest): Promise<CallResult>;
+  /** The contract's verified ABI from the configured explorer (Etherscan `getabi`); absent on a source without one. Never throws for the explorer's failures. */
+  getVerifiedAbi?(chain: ChainName, address: Address): Promise<VerifiedAbiResult>;
 }
