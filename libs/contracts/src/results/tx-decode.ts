@@ -10,10 +10,10 @@ const amount = z.strictObject({
 });
 
 /** Where a method or error name came from. */
-export const DECODING_SOURCES = ['contract_abi', 'selector_dataset', 'builtin', 'none'] as const;
+export const DECODING_SOURCES = ['contract_abi', 'verified_abi', 'selector_dataset', 'builtin', 'none'] as const;
 const decodingSource = z.enum(DECODING_SOURCES).meta({
   description:
-    "contract_abi: the contract was recognised (a token standard, USDC, wrapped native coin, Multicall3, Permit2) and its interface decoded the data; selector_dataset: the first four bytes matched Paysight's shipped signature data set; builtin: Solidity's Error(string) or Panic(uint256); none: not decoded.",
+    "contract_abi: the contract was recognised (a token standard, USDC, wrapped native coin, Multicall3, Permit2) and its interface decoded the data; verified_abi: the recipient's verified ABI from the configured block explorer decoded it; selector_dataset: the first four bytes matched Paysight's shipped signature data set; builtin: Solidity's Error(string) or Panic(uint256); none: not decoded.",
 });
 
 export const decodedArgument = z.strictObject({

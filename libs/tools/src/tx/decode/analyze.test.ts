@@ -63,6 +63,7 @@ const data = (over: Partial<TxDecodeData> = {}): TxDecodeData => ({
   unprobed: 0,
   trace: { status: 'ok', frames: [] },
   replay: null,
+  verifiedAbi: { status: 'not_read' },
   ...over,
 });
 const frame = (over: Partial<CallFrame>): CallFrame => ({ type: 'CALL', from: ALICE, to: TOKEN, value: 0n, input: '0x', depth: 0, reverted: false, ...over });
@@ -315,5 +316,26 @@ describe('analyzeTxDecode', () => {
         ],
       },
     ]);
+  });
+  it("decodes the recipient's call and custom error with its verified ABI from the explorer first", () => {
+    const vaultAbi = parseAbi(['function depositFor(address owner, uint256 assets)', 'error VaultClosed(uint256 since)']);
+    const input = encodeFunctionData({ abi: vaultAbi, functionName: 'depositFor', args: [BOB, 7n] });
+    const revertData = encodeErrorResult({ abi: vaultAbi, errorName: 'VaultClosed', args: [3n] });
+    const { result, metadata } = decode({
+      transaction: tx({ to: PROXY, input }),
+      receipt: receipt({ to: PROXY, status: 'reverted', logs: [] }),
+      probes: [],
+      replay: { status: 'ok', result: { status: 'reverted', data: revertData } },
+      verifiedAbi: { status: 'verified', abi: vaultAbi },
+    });
+    expect(result.method).toMatchObject({ name: 'depositFor', source: 'verified_abi', arguments: [{ name: 'owner', value: BOB }, { name: 'assets', value: '7' }] });
+    expect(result.revert).toMatchObject({ kind: 'custom_error', errorName: 'VaultClosed', source: 'verified_abi', reason: 'VaultClosed(since: 3)' });
+    expect(metadata.dataNotes).toContain("The recipient's verified ABI was read from the block explorer and decodes its calls and errors first.");
+
+    // A verified ABI without the selector leaves the data set to name it; an explorer failure is a limitation.
+    const fallback = decode({ verifiedAbi: { status: 'verified', abi: vaultAbi } });
+    expect(fallback.result.method).toMatchObject({ name: 'transfer', source: 'contract_abi' });
+    const failed = decode({ verifiedAbi: { status: 'unavailable', reason: 'Ethereum explorer (getabi): HTTP 500' } });
+    expect(failed.metadata.limitations).toContain('No verified ABI was read for the recipient: Ethereum explorer (getabi): HTTP 500.');
   });
 });

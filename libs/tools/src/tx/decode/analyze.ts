@@ -6,7 +6,7 @@ import {
   type TransactionRequest,
   type TxDecodeResult,
 } from '@paysight/contracts';
-import { getAddress, type Address, type Hex } from 'viem';
+import { getAddress, type Abi, type Address, type Hex } from 'viem';
 import { decodeMethod, type DecodedMethod } from '../../decoding/decode-call.js';
 import { decodeKnownEvent } from '../../decoding/decode-events.js';
 import { decodeRevertData } from '../../decoding/decode-revert.js';
@@ -78,6 +78,37 @@ function methodLimitations(method: DecodedMethod | null): string[] {
   return notes;
 }
 
+/** The recipient's verified ABI, when the explorer gave one. */
+function verifiedAbiOf(data: TxDecodeData): Abi | null {
+  return data.verifiedAbi.status === 'verified' ? data.verifiedAbi.abi : null;
+}
+
+/** The recipient's method: from its verified ABI first, then a recognised interface, then the data set. */
+function decodeTargetMethod(input: Hex, target: RecognisedContract | null, verified: Abi | null): DecodedMethod | null {
+  const fromVerified = verified ? decodeMethod(input, verified, () => []) : null;
+  if (fromVerified?.source === 'contract_abi') return { ...fromVerified, source: 'verified_abi' };
+  return decodeMethod(input, target?.abi ?? null);
+}
+
+function decodeTargetRevert(revertData: Hex, target: RecognisedContract | null, verified: Abi | null) {
+  const fromVerified = verified ? decodeRevertData(revertData, verified) : null;
+  if (fromVerified?.source === 'contract_abi') return { ...fromVerified, source: 'verified_abi' as const };
+  return decodeRevertData(revertData, target?.abi ?? null);
+}
+
+function verifiedAbiNotes(data: TxDecodeData): { notes: string[]; limitations: string[] } {
+  switch (data.verifiedAbi.status) {
+    case 'verified':
+      return { notes: ["The recipient's verified ABI was read from the block explorer and decodes its calls and errors first."], limitations: [] };
+    case 'not_verified':
+      return { notes: ["The recipient's source is not verified on the block explorer, so no verified ABI was used."], limitations: [] };
+    case 'unavailable':
+      return { notes: [], limitations: [`No verified ABI was read for the recipient: ${data.verifiedAbi.reason}.`] };
+    case 'not_read':
+      return { notes: [], limitations: [] };
+  }
+}
+
 /** The revert data of the transaction's own frame, when the node's trace gives it. */
 function tracedRevertData(data: TxDecodeData): Hex | null {
   if (data.trace.status !== 'ok') return null;
@@ -88,12 +119,12 @@ function tracedRevertData(data: TxDecodeData): Hex | null {
 function decodeRevert(data: TxDecodeData, target: RecognisedContract | null): Result['revert'] {
   if (data.receipt?.status !== 'reverted') return null;
   const traced = tracedRevertData(data);
-  if (traced !== null) return { ...decodeRevertData(traced, target?.abi ?? null), origin: 'trace' };
+  if (traced !== null) return { ...decodeTargetRevert(traced, target, verifiedAbiOf(data)), origin: 'trace' };
   const empty = { errorName: null, signature: null, source: 'none' as const, arguments: [], data: null };
   const replay = data.replay;
   if (!replay || replay.status !== 'ok') return { ...empty, kind: 'unavailable', reason: null, origin: null };
   if (replay.result.status === 'success') return { ...empty, kind: 'not_reproduced', reason: null, origin: 'replay' };
-  return { ...decodeRevertData(replay.result.data, target?.abi ?? null), origin: 'replay' };
+  return { ...decodeTargetRevert(replay.result.data, target, verifiedAbiOf(data)), origin: 'replay' };
 }
 
 function revertNotes(data: TxDecodeData): { notes: string[]; limitations: string[]; failed: boolean } {
@@ -199,7 +230,7 @@ export function analyzeTxDecode(input: TransactionRequest, data: TxDecodeData, _
   const to = receipt ? receipt.to : (tx?.to ?? null);
   const from = receipt?.from ?? tx!.from;
   const target = book.get(to);
-  const method = tx && to ? decodeMethod(tx.input, target?.abi ?? null) : null;
+  const method = tx && to ? decodeTargetMethod(tx.input, target, verifiedAbiOf(data)) : null;
   const account = to && data.targetCode !== null ? classifyAccountCode(data.targetCode) : null;
   const frames = data.trace.status === 'ok' ? data.trace.frames : [];
   const internal = frames.filter((f) => f.depth > 0);
@@ -280,6 +311,7 @@ export function analyzeTxDecode(input: TransactionRequest, data: TxDecodeData, _
 
   const trace = traceLimitations(data, shown.length, internal.length);
   const revert = revertNotes(data);
+  const verified = verifiedAbiNotes(data);
   const limitations = [
     ...(receipt ? [] : ['The transaction is not mined yet: there is no receipt, fee, token transfer or internal call to show.']),
     ...(tx ? [] : ['The node returned the receipt but not the transaction: value, input and gas limit are unknown.']),
@@ -291,13 +323,15 @@ export function analyzeTxDecode(input: TransactionRequest, data: TxDecodeData, _
     ...nestedLimitations(unwrapped),
     ...(data.unprobed ? [`${data.unprobed} more contracts took part; names and decimals were read for the first ${data.probes.length}.`] : []),
     ...(fee?.limitation ? [fee.limitation] : []),
+    ...verified.limitations,
   ];
   const { functions, errors } = SELECTOR_INDEX.counts;
   const dataNotes = [
     ...data.coverage.notes,
-    `Methods and errors are named from a recognised contract's interface where the contract was recognised, otherwise from Paysight's data set of ${functions} function and ${errors} error signatures.`,
+    `Methods and errors are named from the recipient's verified ABI where the explorer gave one, from a recognised contract's interface where the contract was recognised, otherwise from Paysight's data set of ${functions} function and ${errors} error signatures.`,
     ...(data.probes.length || data.targetCode !== null ? ['Contract code, token names, symbols and decimals were read at the latest block, not at the transaction\'s block.'] : []),
     ...revert.notes,
+    ...verified.notes,
     ...(unwrapped.calls.length ? ['Nested calls are read from the call data as sent; a carried call that was allowed to fail may not have run (see internalCalls for what ran).'] : []),
   ];
   const degraded = trace.failed || revert.failed;
