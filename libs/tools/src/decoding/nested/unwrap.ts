@@ -76,6 +76,11 @@ const selfMulticall = (data: readonly Hex[], site: Site): Child[] | null =>
   site.to && data.map((input) => ({ ...call(site.executor, site.to!, input, null), operation: 'delegatecall' as const }));
 type UserOperation = { sender: Address; callData: Hex };
 
+/** Safe's (to, value, data, operation) call: operation 1 is a delegatecall. Made by the Safe itself, or by the account the 4337 module runs in. */
+const safeOperation =
+  (maker: 'to' | 'executor'): Rule['children'] =>
+  ([to, value, data, operation], site) => [{ ...call(site[maker], to as Address, data as Hex, value as bigint), operation: operation === 1 ? 'delegatecall' : 'call' }];
+
 const rule = (signature: string, via: NestedVia, children: Rule['children']): Rule => ({ item: parseAbiItem(`function ${signature}`) as AbiFunction, via, children });
 
 /** Every call-carrying entry point, by the ABI its contract publishes. */
@@ -99,7 +104,7 @@ const RULES: readonly Rule[] = [
   rule(
     'execTransaction(address to, uint256 value, bytes data, uint8 operation, uint256 safeTxGas, uint256 baseGas, uint256 gasPrice, address gasToken, address refundReceiver, bytes signatures)',
     'safe_transaction',
-    ([to, value, data, operation], site) => [{ ...call(site.to, to as Address, data as Hex, value as bigint), operation: operation === 1 ? 'delegatecall' : 'call' }],
+    safeOperation('to'),
   ),
   // Safe's MultiSend and MultiSendCallOnly: delegatecalled by a Safe, the calls are the Safe's own.
   rule('multiSend(bytes transactions)', 'safe_multisend', ([transactions], site) => packed(site.executor, decodeMultiSend(transactions as Hex))),
@@ -122,12 +127,8 @@ const RULES: readonly Rule[] = [
     (calls as { target: Address; value: bigint; data: Hex }[]).map((c) => call(site.executor, c.target, c.data, c.value)),
   ),
   rule('execute(bytes32 mode, bytes executionCalldata)', 'account_execute', ([mode, calldata], site) => packed(site.executor, decodeErc7579Execution(mode as Hex, calldata as Hex))),
-  rule('executeUserOp(address to, uint256 value, bytes data, uint8 operation)', 'account_execute', ([to, value, data, operation], site) => [
-    { ...call(site.executor, to as Address, data as Hex, value as bigint), operation: operation === 1 ? 'delegatecall' : 'call' },
-  ]),
-  rule('executeUserOpWithErrorString(address to, uint256 value, bytes data, uint8 operation)', 'account_execute', ([to, value, data, operation], site) => [
-    { ...call(site.executor, to as Address, data as Hex, value as bigint), operation: operation === 1 ? 'delegatecall' : 'call' },
-  ]),
+  rule('executeUserOp(address to, uint256 value, bytes data, uint8 operation)', 'account_execute', safeOperation('executor')),
+  rule('executeUserOpWithErrorString(address to, uint256 value, bytes data, uint8 operation)', 'account_execute', safeOperation('executor')),
   // Uniswap Universal Router: a plan of one-byte commands, each with its abi-encoded input.
   rule('execute(bytes commands, bytes[] inputs, uint256 deadline)', 'universal_router', ([commands, inputs], site) => routerCommands(site.to, commands as Hex, inputs as Hex[])),
   rule('execute(bytes commands, bytes[] inputs)', 'universal_router', ([commands, inputs], site) => routerCommands(site.to, commands as Hex, inputs as Hex[])),
