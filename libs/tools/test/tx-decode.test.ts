@@ -1,6 +1,6 @@
 import { CHAIN_NAMES, CHAINS, transactionRequest, txDecodeResult, type CallRequest, type ChainName, type ChainSource } from '@paysight/contracts';
 import { devnetChainSource, readTestStack, toolPorts } from '@paysight/testkit';
-import { parseUnits } from 'viem';
+import { parseUnits, type Address } from 'viem';
 import { txDecode } from '../src/tx/decode/index.js';
 import { txStatus } from '../src/tx/status/index.js';
 
@@ -177,7 +177,12 @@ describe('tx_decode reads', () => {
     const source = devnetChainSource();
     const reads: number[] = [];
     const replays: CallRequest[] = [];
+    const abiRequests: string[] = [];
     const recording: ChainSource = Object.assign(Object.create(source) as ChainSource, {
+      getVerifiedAbi: (chain: ChainName, address: Address) => {
+        abiRequests.push(address);
+        return source.getVerifiedAbi!(chain, address);
+      },
       readContracts: (...args: Parameters<ChainSource['readContracts']>) => {
         reads.push(args[1].length);
         return source.readContracts(...args);
@@ -187,7 +192,7 @@ describe('tx_decode reads', () => {
         return source.call(chain, request);
       },
     });
-    return { ports: toolPorts({ chain: recording }), reads, replays };
+    return { ports: toolPorts({ chain: recording }), reads, replays, abiRequests };
   }
 
   it('asks every contract that took part for its name and decimals in one Multicall3 round trip', async () => {
@@ -208,5 +213,17 @@ describe('tx_decode reads', () => {
     const ok = world.transactions['alice-increments-counter']!;
     await txDecode.run(transactionRequest.parse({ hash: ok.hash, chain: 'ethereum' }), recorded, ctx);
     expect(replays).toHaveLength(1);
+  });
+
+  it("asks the explorer for the recipient's verified ABI only when the recipient has code, and says what the explorer answered", async () => {
+    const { ports: recorded, abiRequests } = recordingSource();
+    const call = world.transactions['bob-steps-too-far']!;
+    const { metadata } = await txDecode.run(transactionRequest.parse({ hash: call.hash, chain: 'ethereum' }), recorded, ctx);
+    expect(abiRequests).toEqual([call.to]);
+    // The devnet explorer serves account lists only, so getabi is refused and the tool says so.
+    expect(metadata.limitations.join(' ')).toMatch(/No verified ABI was read for the recipient: Ethereum explorer \(getabi\)/);
+    const native = world.transactions['alice-sends-bob-native']!;
+    await txDecode.run(transactionRequest.parse({ hash: native.hash, chain: 'ethereum' }), recorded, ctx);
+    expect(abiRequests).toEqual([call.to]);
   });
 });
