@@ -15,6 +15,7 @@ import type {
   ReceiptRecord,
   SourceCoverage,
   TransactionRecord,
+  VerifiedAbiResult,
 } from '@paysight/contracts';
 import type { Address, Hex } from 'viem';
 import type { JsonRpcChainSourceConfig } from './config.js';
@@ -55,6 +56,11 @@ export class CompositeChainSource implements ChainSource {
 
   getAddressHistory(chain: ChainName, query: AddressHistoryQuery): Promise<AddressHistoryResult> {
     return this.explorer && this.hasExplorer(chain) ? this.explorer.getAddressHistory(chain, query) : this.rpc.getAddressHistory(chain, query);
+  }
+
+  getVerifiedAbi(chain: ChainName, address: Address): Promise<VerifiedAbiResult> {
+    if (this.explorer && this.hasExplorer(chain)) return this.explorer.getVerifiedAbi(chain, address);
+    return Promise.resolve({ status: 'unavailable', reason: 'no block explorer is configured for this chain' });
   }
 
   getCallFrames(chain: ChainName, hash: Hex): Promise<CallFrame[] | null> {

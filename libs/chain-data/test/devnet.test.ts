@@ -1,6 +1,6 @@
 import { CHAIN_NAMES, CHAINS, ChainUnavailableError, MULTICALL3_ADDRESS, type ChainName, type LogRecord } from '@paysight/contracts';
 import { ARTIFACTS, freshAccount, fundAccount, startDevnet, type Devnet } from '@paysight/devnet';
-import { erc20Abi, getAddress, pad, type Hex } from 'viem';
+import { erc20Abi, getAddress, numberToHex, pad, type Hex } from 'viem';
 import { createJsonRpcChainSource, type JsonRpcChainSourceConfig } from '../src/index.js';
 import { forwardTo, RpcServer } from './rpc-server.js';
 
@@ -249,7 +249,9 @@ describe('caching', () => {
     const counted = proxy.calls.length;
     expect(await reads()).toEqual(first);
     expect(proxy.calls.length).toBe(counted);
-    for (const method of ['eth_getTransactionReceipt', 'eth_getTransactionByHash', 'eth_getBlockByNumber', 'eth_getCode', 'eth_getStorageAt', 'eth_getLogs']) expect(proxy.count(method)).toBe(1);
+    for (const method of ['eth_getTransactionReceipt', 'eth_getTransactionByHash', 'eth_getCode', 'eth_getStorageAt', 'eth_getLogs']) expect(proxy.count(method)).toBe(1);
+    // The block by number once; the finalized tag once, to know that the transaction's block is final.
+    expect(proxy.calls.filter((c) => c.method === 'eth_getBlockByNumber').map((c) => c.params[0]).sort()).toEqual(['finalized', numberToHex(BigInt(paid.blockNumber))].sort());
   });
 
   it('does not cache the head block, tags or latest state, and caches a block once it is settled', async () => {

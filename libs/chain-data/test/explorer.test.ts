@@ -244,3 +244,33 @@ describe('configuration', () => {
     );
   });
 });
+
+describe('verified ABIs (getabi)', () => {
+  // getabi-verified.json is WETH9's ABI (solc 0.4 output) in the shape Etherscan sends it: the ABI as a JSON string in `result`.
+  const WETH = getAddress('0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2');
+
+  it('asks getabi with the chain id and key, parses the ABI, and asks once per contract', async () => {
+    const server = await serve((params) => ({ fixture: params.get('address') === WETH ? 'getabi-verified' : 'getabi-not-verified' }));
+    const source = explorer(server.url);
+    const verified = await source.getVerifiedAbi('ethereum', WETH);
+    if (verified.status !== 'verified') throw new Error(`expected an ABI, got ${verified.status}`);
+    expect(verified.abi.filter((item) => item.type === 'function').map((item) => ('name' in item ? item.name : ''))).toContain('withdraw');
+    await source.getVerifiedAbi('ethereum', WETH);
+    expect(server.calls('getabi')).toHaveLength(1);
+    expect(Object.fromEntries(server.calls('getabi')[0]!)).toEqual({ chainid: String(CHAINS.ethereum.chainId), module: 'contract', action: 'getabi', address: WETH, apikey: KEY });
+
+    expect(await source.getVerifiedAbi('ethereum', SUBJECT)).toEqual({ status: 'not_verified' });
+  });
+
+  it('an explorer failure is unavailable, without the key, and is asked again next time', async () => {
+    const server = await serve(() => ({ fixture: 'invalid-api-key' }));
+    const source = explorer(server.url);
+    const answer = await source.getVerifiedAbi('ethereum', WETH);
+    expect(answer).toMatchObject({ status: 'unavailable', reason: expect.stringMatching(/^Ethereum explorer \(getabi\): /) });
+    expect(JSON.stringify(answer)).not.toContain(KEY);
+    await source.getVerifiedAbi('ethereum', WETH);
+    expect(server.calls('getabi')).toHaveLength(2);
+    const down = await serve(() => ({ httpStatus: 500, body: 'oops' }));
+    expect(await explorer(down.url).getVerifiedAbi('base', WETH)).toEqual({ status: 'unavailable', reason: 'Base explorer (getabi): HTTP 500' });
+  });
+});

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { CHAINS, ChainUnavailableError, isChainUnavailable, type ChainName } from '@paysight/contracts';
 import { numberToHex, pad, type Hex } from 'viem';
 import { createJsonRpcChainSource, JsonRpcFailure, type JsonRpcChainSourceConfig } from '../src/index.js';
@@ -262,11 +264,12 @@ describe('getCallFrames: what a node says about tracing', () => {
     return serve((call) => {
       if (call.method === 'eth_getTransactionByHash') return { result: call.params[0] === HASH ? MINED : null };
       if (call.method === 'eth_blockNumber') return { result: '0x10' };
+      if (call.method === 'eth_getBlockByNumber' && call.params[0] === 'finalized') return { result: { number: '0x10', hash: pad('0x10', { size: 32 }), timestamp: '0x1', baseFeePerGas: '0x1' } };
       return trace(call);
     });
   }
 
-  it('maps the callTracer tree of geth-like nodes, and caches the frames of a settled transaction', async () => {
+  it('maps the callTracer tree of geth-like nodes, and caches the frames of a finalized transaction', async () => {
     const server = await node(() => ({ result: { type: 'CALL', from: MINED.from, to: MINED.to, value: '0x0', input: '0x', calls: [{ type: 'CALL', from: MINED.to, to: MINED.from, value: '0x1', input: '0x' }] } }));
     const rpc = source(server.url);
     const frames = await rpc.getCallFrames('base', HASH);
@@ -300,5 +303,34 @@ describe('getCallFrames: what a node says about tracing', () => {
     expect((await failure(source(down.url).getCallFrames('base', HASH))).message).toBe('Base JSON-RPC debug_traceTransaction failed: HTTP 503');
     const odd = await node(() => ({ result: { structLogs: [] } }));
     expect((await failure(source(odd.url).getCallFrames('base', HASH))).message).toBe('Base JSON-RPC debug_traceTransaction gave a trace that could not be read: the callTracer answer has no call frame');
+  });
+});
+
+describe('a Base receipt before and after finality', () => {
+  // The recorded Base receipt, served by a node whose finalized block lags its head as on mainnet
+  // (the devnet finalizes at once, so it cannot show this).
+  const recorded = JSON.parse(readFileSync(join(__dirname, 'fixtures/base-receipt-l1-fee.json'), 'utf8')) as { result: { blockNumber: Hex; transactionHash: Hex } };
+  const receiptBlock = BigInt(recorded.result.blockNumber);
+
+  it('carries the L1 fee, and is read again until its block is finalized, then kept', async () => {
+    let finalized = receiptBlock - 1n;
+    const header = (number: bigint) => ({ number: numberToHex(number), hash: pad(numberToHex(number), { size: 32 }), timestamp: '0x6650f3a0', baseFeePerGas: '0x1' });
+    const server = await serve((call) => {
+      if (call.method === 'eth_blockNumber') return { result: numberToHex(receiptBlock + 100n) };
+      if (call.method === 'eth_getBlockByNumber' && call.params[0] === 'finalized') return { result: header(finalized) };
+      if (call.method === 'eth_getTransactionReceipt') return { result: recorded.result };
+      return { error: { code: -32601, message: `the method ${call.method} does not exist/is not available` } };
+    });
+    const base = source(server.url, { headTtlMs: 0 });
+    const hash = recorded.result.transactionHash;
+
+    expect((await base.getTransactionReceipt('base', hash))?.l1Fee?.fee).toBe(4_931_920_883n);
+    await base.getTransactionReceipt('base', hash);
+    expect(server.count('eth_getTransactionReceipt')).toBe(2);
+
+    finalized = receiptBlock;
+    await base.getTransactionReceipt('base', hash);
+    await base.getTransactionReceipt('base', hash);
+    expect(server.count('eth_getTransactionReceipt')).toBe(3);
   });
 });

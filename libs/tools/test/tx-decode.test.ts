@@ -1,6 +1,6 @@
 import { CHAIN_NAMES, CHAINS, transactionRequest, txDecodeResult, type CallRequest, type ChainName, type ChainSource } from '@paysight/contracts';
 import { devnetChainSource, readTestStack, toolPorts } from '@paysight/testkit';
-import { parseUnits } from 'viem';
+import { parseUnits, type Address } from 'viem';
 import { txDecode } from '../src/tx/decode/index.js';
 import { txStatus } from '../src/tx/status/index.js';
 
@@ -94,9 +94,10 @@ describe.each(CHAIN_NAMES)('tx_decode on the %s devnet', (chain: ChainName) => {
 
   it('gives the reason of reverts with a reason string', async () => {
     const counter = await decode('bob-steps-too-far');
-    expect(counter.result.revert).toMatchObject({ kind: 'reason', reason: 'Counter: step too large', errorName: 'Error', source: 'builtin' });
+    // Hardhat's struct-log trace carries the revert data in the memory REVERT returns.
+    expect(counter.result.revert).toMatchObject({ kind: 'reason', reason: 'Counter: step too large', errorName: 'Error', source: 'builtin', origin: 'trace' });
     expect(counter.result.summary).toMatch(/it reverted with "Counter: step too large" and still cost/);
-    expect(counter.metadata.dataNotes.join(' ')).toMatch(/replaying the transaction with eth_call/);
+    expect(counter.metadata.dataNotes).toContain("The revert reason is the revert data of the transaction's own call in the node's execution trace.");
     const token = await decode('carol-overspends-dusd');
     expect(token.result.revert).toMatchObject({ kind: 'reason', reason: 'ERC20: transfer amount exceeds balance' });
     expect(token.result.tokenTransfers).toEqual([]);
@@ -131,7 +132,13 @@ describe.each(CHAIN_NAMES)('tx_decode on the %s devnet', (chain: ChainName) => {
     expect((result.method!.arguments[0]!.value as unknown[]).length).toBe(2);
     expect(result.tokenTransfers).toMatchObject([{ token: contract('usdc'), symbol: 'USDC', from: wallet('smartAccountUser'), amount: { formatted: '120' } }]);
     expect(result.internalCalls.calls).toContainEqual(expect.objectContaining({ to: contract('usdc'), method: 'transfer', depth: 1 }));
+    // The batch's calls, opened from the input: each made by the delegated account.
+    expect(result.nestedCalls).toEqual([
+      expect.objectContaining({ path: '0', depth: 1, via: 'account_execute', operation: 'call', from: wallet('smartAccountUser'), to: contract('usdc'), method: expect.objectContaining({ name: 'transfer', source: 'contract_abi' }) }),
+      expect.objectContaining({ path: '1', depth: 1, via: 'account_execute', from: wallet('smartAccountUser'), to: wallet('exchange'), value: { raw: coin('0.2'), formatted: '0.2', symbol: nativeSymbol }, method: null }),
+    ]);
     expect(result.summary).toMatch(/on 0x.{4}….{4}, an account delegated to 0x.{4}….{4} \(EIP-7702\); it succeeded/);
+    expect(result.summary).toMatch(/It carried 2 calls: /);
   });
 
   it('says not_found for a hash the chain never saw', async () => {
@@ -170,7 +177,12 @@ describe('tx_decode reads', () => {
     const source = devnetChainSource();
     const reads: number[] = [];
     const replays: CallRequest[] = [];
+    const abiRequests: string[] = [];
     const recording: ChainSource = Object.assign(Object.create(source) as ChainSource, {
+      getVerifiedAbi: (chain: ChainName, address: Address) => {
+        abiRequests.push(address);
+        return source.getVerifiedAbi!(chain, address);
+      },
       readContracts: (...args: Parameters<ChainSource['readContracts']>) => {
         reads.push(args[1].length);
         return source.readContracts(...args);
@@ -180,7 +192,7 @@ describe('tx_decode reads', () => {
         return source.call(chain, request);
       },
     });
-    return { ports: toolPorts({ chain: recording }), reads, replays };
+    return { ports: toolPorts({ chain: recording }), reads, replays, abiRequests };
   }
 
   it('asks every contract that took part for its name and decimals in one Multicall3 round trip', async () => {
@@ -201,5 +213,17 @@ describe('tx_decode reads', () => {
     const ok = world.transactions['alice-increments-counter']!;
     await txDecode.run(transactionRequest.parse({ hash: ok.hash, chain: 'ethereum' }), recorded, ctx);
     expect(replays).toHaveLength(1);
+  });
+
+  it("asks the explorer for the recipient's verified ABI only when the recipient has code, and says what the explorer answered", async () => {
+    const { ports: recorded, abiRequests } = recordingSource();
+    const call = world.transactions['bob-steps-too-far']!;
+    const { metadata } = await txDecode.run(transactionRequest.parse({ hash: call.hash, chain: 'ethereum' }), recorded, ctx);
+    expect(abiRequests).toEqual([call.to]);
+    // The devnet explorer serves account lists only, so getabi is refused and the tool says so.
+    expect(metadata.limitations.join(' ')).toMatch(/No verified ABI was read for the recipient: Ethereum explorer \(getabi\)/);
+    const native = world.transactions['alice-sends-bob-native']!;
+    await txDecode.run(transactionRequest.parse({ hash: native.hash, chain: 'ethereum' }), recorded, ctx);
+    expect(abiRequests).toEqual([call.to]);
   });
 });

@@ -1,11 +1,17 @@
-import { CHAIN_NAMES, CHAINS, type AddressHistoryQuery, type AddressHistoryResult, type ChainName, type HistoryTokenTransfer, type HistoryTransaction, type InternalTransfer } from '@paysight/contracts';
+import { CHAIN_NAMES, CHAINS, type VerifiedAbiResult, type AddressHistoryQuery, type AddressHistoryResult, type ChainName, type HistoryTokenTransfer, type HistoryTransaction, type InternalTransfer } from '@paysight/contracts';
+import type { Abi, Address } from 'viem';
 import { redact } from '../json-rpc/rpc-failure.js';
+import { LruCache } from '../lru-cache.js';
 import { RateLimiter, systemClock } from '../rate-limiter.js';
 import { readEnvelope, type ExplorerAnswer } from './envelope.js';
 import { RowError, toHistoryTokenTransfer, toHistoryTransaction, toInternalTransfer, type InternalRow, type TokenTransferRow, type TxListRow } from './rows.js';
 import { EXPLORER_DEFAULTS, validateExplorerConfig, type ExplorerConfig } from './explorer-config.js';
 
-type Action = 'txlist' | 'txlistinternal' | 'tokentx';
+type Action = 'txlist' | 'txlistinternal' | 'tokentx' | 'getabi';
+
+/** Verified ABIs (and verdicts of no verification) kept per explorer; a contract verified later is seen after a restart. */
+const ABI_CACHE_ENTRIES = 2_000;
+const NOT_VERIFIED = /not verified/i;
 
 /** Past any chain's head: the explorer's own default end block. */
 const LAST_BLOCK = 9_999_999_999n;
@@ -57,6 +63,7 @@ const limiters = new Map<string, RateLimiter>();
 export class EtherscanExplorer {
   private readonly served: ReadonlySet<ChainName>;
   private readonly limiter: RateLimiter | null;
+  private readonly abis = new LruCache<Promise<VerifiedAbiResult>>(ABI_CACHE_ENTRIES);
   private readonly options: Required<Pick<ExplorerConfig, 'timeoutMs' | 'pageSize' | 'resultWindow' | 'rateLimitRetryDelayMs'>>;
 
   constructor(private readonly config: ExplorerConfig) {
@@ -97,6 +104,47 @@ export class EtherscanExplorer {
           complete: transactions.complete && internalTransfers.complete && tokenTransfers.complete,
         },
       };
+    } catch (error) {
+      if (error instanceof ExplorerUnavailable) return { status: 'unavailable', reason: error.message };
+      throw error;
+    }
+  }
+
+  /**
+   * The contract's verified ABI (`module=contract&action=getabi`): status "1" carries the ABI as a
+   * JSON string; status "0" "Contract source code not verified" is `not_verified`. Answers are
+   * cached (failures are not); failures are `unavailable`, without the key.
+   */
+  getVerifiedAbi(chain: ChainName, address: Address): Promise<VerifiedAbiResult> {
+    if (!this.serves(chain)) return Promise.resolve({ status: 'unavailable', reason: `${CHAINS[chain]?.displayName ?? chain}: the explorer is not configured for this chain` });
+    const key = `${chain}:${address.toLowerCase()}`;
+    const cached = this.abis.get(key);
+    if (cached) return cached;
+    const answer = this.fetchAbi(chain, address).then((result) => {
+      // A failure is not an answer: drop it so the next request asks again.
+      if (result.status === 'unavailable') this.abis.set(key, answer, { ttlMs: 0 });
+      return result;
+    });
+    this.abis.set(key, answer);
+    return answer;
+  }
+
+  private async fetchAbi(chain: ChainName, address: Address): Promise<VerifiedAbiResult> {
+    const url = new URL(this.config.url);
+    const params: Record<string, string> = { chainid: String(CHAINS[chain].chainId), module: 'contract', action: 'getabi', address };
+    if (this.config.apiKey) params.apikey = this.config.apiKey;
+    for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
+    try {
+      await this.limiter?.acquire();
+      const body = (await this.fetchJson(chain, 'getabi', url)) as { status?: unknown; message?: unknown; result?: unknown } | null;
+      if (body?.status === '1' && typeof body.result === 'string') {
+        const abi = parseAbiJson(body.result);
+        if (!abi) throw this.unavailable(chain, 'getabi', 'the ABI in the answer is not a JSON ABI');
+        return { status: 'verified', abi };
+      }
+      if (typeof body?.result === 'string' && NOT_VERIFIED.test(body.result)) return { status: 'not_verified' };
+      const answer = readEnvelope(body);
+      throw this.unavailable(chain, 'getabi', 'detail' in answer ? answer.detail : 'the answer carries no ABI');
     } catch (error) {
       if (error instanceof ExplorerUnavailable) return { status: 'unavailable', reason: error.message };
       throw error;
@@ -176,30 +224,50 @@ export class EtherscanExplorer {
   }
 
   private async fetchAnswer(chain: ChainName, action: Action, url: URL): Promise<ExplorerAnswer> {
+    const body = await this.fetchJson(chain, action, url);
+    return body === RATE_LIMITED_HTTP ? { kind: 'rate-limited', detail: 'HTTP 429 (rate limited)' } : readEnvelope(body);
+  }
+
+  private async fetchJson(chain: ChainName, action: Action, url: URL): Promise<unknown> {
     let response: Response;
     try {
       response = await fetch(url, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(this.options.timeoutMs) });
     } catch (error) {
       throw this.unavailable(chain, action, describeFetchFailure(error, this.options.timeoutMs));
     }
-    if (response.status === 429) return { kind: 'rate-limited', detail: 'HTTP 429 (rate limited)' };
+    if (response.status === 429) {
+      await response.body?.cancel();
+      if (action === 'getabi') throw this.unavailable(chain, action, 'HTTP 429 (rate limited)');
+      return RATE_LIMITED_HTTP;
+    }
     if (!response.ok) {
       await response.body?.cancel();
       throw this.unavailable(chain, action, `HTTP ${response.status}`);
     }
-    let body: unknown;
     try {
-      body = await response.json();
+      return (await response.json()) as unknown;
     } catch {
       throw this.unavailable(chain, action, 'the answer is not JSON');
     }
-    return readEnvelope(body);
   }
 
   private unavailable(chain: ChainName, action: Action, detail: string): ExplorerUnavailable {
     let safe = redact(detail, this.config.url);
     if (this.config.apiKey) safe = safe.split(this.config.apiKey).join('[redacted]');
     return new ExplorerUnavailable(`${CHAINS[chain].displayName} explorer (${action}): ${safe}`);
+  }
+}
+
+/** Marks an HTTP 429 answer, which list requests retry once. */
+const RATE_LIMITED_HTTP = Symbol('rate-limited');
+
+/** An ABI as getabi sends it: a JSON array of items with a type. */
+function parseAbiJson(text: string): Abi | null {
+  try {
+    const abi = JSON.parse(text) as unknown;
+    return Array.isArray(abi) && abi.every((item) => typeof item === 'object' && item !== null && typeof (item as { type?: unknown }).type === 'string') ? (abi as Abi) : null;
+  } catch {
+    return null;
   }
 }
 

@@ -45,6 +45,8 @@ interface ServedChain {
   headTtlMs: number;
   /** Highest head seen so far: a block at or below it is known to be mined without asking again. */
   highestHead: bigint;
+  /** Highest finalized block seen so far (the node's `finalized` tag); -1 before the first answer. */
+  highestFinalized: bigint;
   /** How this chain's node traces transactions, learnt from its first refusal. */
   tracing: 'callTracer' | 'structLogs' | 'none';
 }
@@ -82,6 +84,7 @@ export class JsonRpcChainSource implements ChainSource {
         maxLogSpan: BigInt(endpoint.maxLogBlockRange ?? config.maxLogBlockRange ?? DEFAULTS.maxLogBlockRange),
         headTtlMs: config.headTtlMs ?? defaultHeadTtlMs(name),
         highestHead: -1n,
+        highestFinalized: -1n,
         tracing: 'callTracer',
       });
     }
@@ -136,7 +139,7 @@ export class JsonRpcChainSource implements ChainSource {
         const tx = await served.channel.request<RpcTransaction | null>('eth_getTransactionByHash', [hash]);
         return tx ? toTransactionRecord(tx) : null;
       },
-      (tx) => (tx?.blockNumber != null ? this.keepIfSettled(served, tx.blockNumber) : null),
+      (tx) => (tx?.blockNumber != null ? this.keepIfFinalized(served, tx.blockNumber) : null),
     );
   }
 
@@ -148,7 +151,7 @@ export class JsonRpcChainSource implements ChainSource {
         const receipt = await served.channel.request<RpcTransactionReceipt | null>('eth_getTransactionReceipt', [hash]);
         return receipt ? toReceiptRecord(receipt) : null;
       },
-      (receipt) => (receipt ? this.keepIfSettled(served, receipt.blockNumber) : null),
+      (receipt) => (receipt ? this.keepIfFinalized(served, receipt.blockNumber) : null),
       (receipt) => 1 + (receipt?.logs.length ?? 0),
     );
   }
@@ -249,7 +252,7 @@ export class JsonRpcChainSource implements ChainSource {
     return this.loader.load(
       `${chain}:frames:${hash.toLowerCase()}`,
       () => this.traceCallFrames(served, transaction),
-      (frames) => (frames ? this.keepIfSettled(served, blockNumber) : null),
+      (frames) => (frames ? this.keepIfFinalized(served, blockNumber) : null),
       (frames) => 1 + (frames?.length ?? 0),
     );
   }
@@ -379,6 +382,23 @@ export class JsonRpcChainSource implements ChainSource {
     const needed = block + this.confirmations;
     if (needed <= served.highestHead) return Infinity;
     return needed <= (await this.head(served)) ? Infinity : null;
+  }
+
+  /**
+   * A mined transaction, its receipt and its trace change when a reorg drops their block, so they
+   * are kept for good only once the block is settled and at or below the node's finalized block;
+   * a node without a finalized tag never finalizes them here (they are read again each time).
+   */
+  private async keepIfFinalized(served: ServedChain, block: bigint): Promise<number | null> {
+    if ((await this.keepIfSettled(served, block)) === null) return null;
+    if (block <= served.highestFinalized) return Infinity;
+    try {
+      const finalized = await this.getBlock(served.name, 'finalized');
+      if (finalized && finalized.number > served.highestFinalized) served.highestFinalized = finalized.number;
+    } catch {
+      return null;
+    }
+    return block <= served.highestFinalized ? Infinity : null;
   }
 
   private chain(chain: ChainName): ServedChain {

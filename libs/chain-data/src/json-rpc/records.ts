@@ -1,4 +1,4 @@
-import type { BlockHeader, LogRecord, ReceiptRecord, TransactionRecord } from '@paysight/contracts';
+import type { BlockHeader, L1FeeRecord, LogRecord, ReceiptRecord, TransactionRecord } from '@paysight/contracts';
 import { getAddress, hexToBigInt, hexToNumber, type Address, type Hex, type RpcBlock, type RpcLog, type RpcTransaction, type RpcTransactionReceipt } from 'viem';
 
 /** Names of the standard EIP-2718 envelope types; others (such as OP Stack deposits, 0x7e) keep their hex code. */
@@ -52,6 +52,34 @@ export function toReceiptRecord(receipt: RpcTransactionReceipt): ReceiptRecord {
     // Every node since London reports it; 0 marks the rare older node that does not.
     effectiveGasPrice: receipt.effectiveGasPrice ? hexToBigInt(receipt.effectiveGasPrice) : 0n,
     logs: receipt.logs.flatMap((log) => toLogRecords(log as RpcLog)),
+    ...l1FeeOf(receipt as OpStackReceiptFields),
+  };
+}
+
+/** The L1 fee fields of an OP-stack receipt (op-geth, op-reth), hex quantities. */
+interface OpStackReceiptFields {
+  l1Fee?: Hex | null;
+  l1GasUsed?: Hex | null;
+  l1GasPrice?: Hex | null;
+  l1BaseFeeScalar?: Hex | null;
+  l1BlobBaseFee?: Hex | null;
+  l1BlobBaseFeeScalar?: Hex | null;
+}
+
+const quantity = (value: Hex | null | undefined): bigint | null => (typeof value === 'string' && value.startsWith('0x') ? hexToBigInt(value) : null);
+
+function l1FeeOf(receipt: OpStackReceiptFields): { l1Fee?: L1FeeRecord } {
+  const fee = quantity(receipt.l1Fee);
+  if (fee === null) return {};
+  return {
+    l1Fee: {
+      fee,
+      l1GasUsed: quantity(receipt.l1GasUsed),
+      l1GasPrice: quantity(receipt.l1GasPrice),
+      l1BaseFeeScalar: quantity(receipt.l1BaseFeeScalar),
+      l1BlobBaseFee: quantity(receipt.l1BlobBaseFee),
+      l1BlobBaseFeeScalar: quantity(receipt.l1BlobBaseFeeScalar),
+    },
   };
 }
 

@@ -32,6 +32,18 @@ export interface LogRecord {
   logIndex: number;
 }
 
+/** The L1 data fee an OP-stack receipt carries (Base, OP Mainnet), charged on top of the L2 execution fee. */
+export interface L1FeeRecord {
+  /** Wei, as the receipt's l1Fee. */
+  fee: bigint;
+  l1GasUsed: bigint | null;
+  l1GasPrice: bigint | null;
+  /** Ecotone and later. */
+  l1BaseFeeScalar: bigint | null;
+  l1BlobBaseFee: bigint | null;
+  l1BlobBaseFeeScalar: bigint | null;
+}
+
 export interface ReceiptRecord {
   transactionHash: Hex;
   blockNumber: bigint;
@@ -42,6 +54,8 @@ export interface ReceiptRecord {
   gasUsed: bigint;
   effectiveGasPrice: bigint;
   logs: LogRecord[];
+  /** Present when the receipt carries an OP-stack l1Fee. */
+  l1Fee?: L1FeeRecord;
 }
 
 export interface ContractRead {
@@ -163,6 +177,8 @@ export interface CallFrame {
   /** 0 for the transaction's own call. */
   depth: number;
   reverted: boolean;
+  /** The revert data of a reverted frame, where the tracer gives it (callTracer's output; REVERT's memory in struct logs). */
+  revertData?: Hex;
 }
 
 export interface CallRequest {
@@ -179,6 +195,9 @@ export type CallResult = { status: 'success'; data: Hex } | { status: 'reverted'
 /** The indexed history, or why there is none (no indexer configured for the chain, or it failed): tools then report Partial data. */
 export type AddressHistoryResult = { status: 'ok'; history: AddressHistory } | { status: 'unavailable'; reason: string };
 
+/** A contract's verified ABI from a block explorer, or why there is none. */
+export type VerifiedAbiResult = { status: 'verified'; abi: Abi } | { status: 'not_verified' } | { status: 'unavailable'; reason: string };
+
 /** Capabilities a source may lack; tools check for null answers and say what they could not see. */
 export interface ChainSourceHistory {
   /** Indexed history of an address. Never throws for a missing or failing indexer: that is 'unavailable'. */
@@ -187,4 +206,6 @@ export interface ChainSourceHistory {
   getCallFrames(chain: ChainName, hash: Hex): Promise<CallFrame[] | null>;
   /** eth_call, used to replay a reverted transaction for its revert data. */
   call(chain: ChainName, request: CallRequest): Promise<CallResult>;
+  /** The contract's verified ABI from the configured explorer (Etherscan `getabi`); absent on a source without one. Never throws for the explorer's failures. */
+  getVerifiedAbi?(chain: ChainName, address: Address): Promise<VerifiedAbiResult>;
 }

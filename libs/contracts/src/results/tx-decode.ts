@@ -10,10 +10,10 @@ const amount = z.strictObject({
 });
 
 /** Where a method or error name came from. */
-export const DECODING_SOURCES = ['contract_abi', 'selector_dataset', 'builtin', 'none'] as const;
+export const DECODING_SOURCES = ['contract_abi', 'verified_abi', 'selector_dataset', 'builtin', 'none'] as const;
 const decodingSource = z.enum(DECODING_SOURCES).meta({
   description:
-    "contract_abi: the contract was recognised (a token standard, USDC, wrapped native coin, Multicall3, Permit2) and its interface decoded the data; selector_dataset: the first four bytes matched Paysight's shipped signature data set; builtin: Solidity's Error(string) or Panic(uint256); none: not decoded.",
+    "contract_abi: the contract was recognised (a token standard, USDC, wrapped native coin, Multicall3, Permit2) and its interface decoded the data; verified_abi: the recipient's verified ABI from the configured block explorer decoded it; selector_dataset: the first four bytes matched Paysight's shipped signature data set; builtin: Solidity's Error(string) or Panic(uint256); none: not decoded.",
 });
 
 export const decodedArgument = z.strictObject({
@@ -59,6 +59,46 @@ export const decodedCall = z.strictObject({
   reverted: z.boolean(),
 });
 
+export const NESTED_CALL_VIAS = ['multicall', 'self_multicall', 'safe_transaction', 'safe_multisend', 'user_operation', 'account_execute', 'universal_router'] as const;
+export const NESTED_CALL_OPERATIONS = ['call', 'delegatecall', 'user_operation', 'router_command'] as const;
+
+export const decodedNestedCall = z.strictObject({
+  path: z.string().meta({ description: 'Position from the transaction\'s own call: "1" is the second call it carries, "1.0" the first call inside that one.' }),
+  depth: z.number().int().min(1),
+  via: z.enum(NESTED_CALL_VIAS).meta({
+    description:
+      'multicall: Multicall/Multicall2/Multicall3 aggregate*; self_multicall: multicall(bytes[]) and its deadline/blockhash forms, delegatecalled on the contract itself; safe_transaction: Safe execTransaction; safe_multisend: a MultiSend batch; user_operation: an ERC-4337 EntryPoint handleOps operation; account_execute: a smart account\'s execute/executeBatch (incl. ERC-7579 and the Safe 4337 module); universal_router: a Uniswap Universal Router command.',
+  }),
+  operation: z.enum(NESTED_CALL_OPERATIONS),
+  from: address.nullable().meta({ description: 'The account that makes the call (for a delegatecall, the account whose code delegates); the EntryPoint for a user operation.' }),
+  to: address.nullable().meta({ description: 'The called address; the account for a user operation; null for a router command.' }),
+  value: amount.nullable().meta({ description: 'Native coin sent with the call; null where the carrier does not say (user operations, delegatecalls, router commands).' }),
+  allowFailure: z.boolean().nullable().meta({ description: 'Whether the carrier lets this call fail without failing the rest (Multicall3 allowFailure, tryAggregate, the router\'s allow-revert flag); null when it has no such flag.' }),
+  method: decodedMethod.nullable().meta({ description: 'The carried call data decoded; null for a router command or empty call data.' }),
+  command: z
+    .strictObject({
+      byte: z.string().meta({ description: 'The command byte as sent, e.g. 0x8a.' }),
+      name: z.string().nullable().meta({ description: 'From the command table (0x00–0x0e and 0x21); null for codes whose meaning depends on the router version.' }),
+      allowRevert: z.boolean(),
+      arguments: z.array(decodedArgument),
+      input: z.string().nullable().meta({ description: 'The raw input when its arguments are not decoded.' }),
+    })
+    .nullable()
+    .meta({ description: 'A Universal Router command; null otherwise.' }),
+});
+
+export const EVENT_PROTOCOLS = ['erc20', 'erc721', 'erc721_erc1155', 'permit2', 'wrapped_native', 'uniswap_v2', 'uniswap_v3', 'uniswap_v4', 'erc4337', 'safe'] as const;
+
+export const decodedEvent = z.strictObject({
+  logIndex: logIndexNumber,
+  address: address.meta({ description: 'The contract that emitted the log.' }),
+  contractName: z.string().nullable().meta({ description: 'Name of the emitter when it was recognised.' }),
+  name: z.string(),
+  signature: z.string(),
+  protocol: z.enum(EVENT_PROTOCOLS).meta({ description: 'Whose published interface the event signature comes from; anyone can emit it, so check the emitter.' }),
+  arguments: z.array(decodedArgument),
+});
+
 export const REVERT_KINDS = ['reason', 'panic', 'custom_error', 'unknown_error', 'no_data', 'not_reproduced', 'unavailable'] as const;
 
 export const decodedRevert = z.strictObject({
@@ -71,7 +111,8 @@ export const decodedRevert = z.strictObject({
   signature: z.string().nullable(),
   source: decodingSource,
   arguments: z.array(decodedArgument),
-  data: z.string().nullable().meta({ description: 'Raw revert data as returned by the replay.' }),
+  data: z.string().nullable().meta({ description: 'Raw revert data as the trace or the replay returned it.' }),
+  origin: z.enum(['trace', 'replay']).nullable().meta({ description: "trace: the revert data of the transaction's own call frame in the node's execution trace; replay: an eth_call replay at the previous block; null when neither gave it." }),
 });
 
 export const TX_INTERACTION_KINDS = ['transfer', 'contract_call', 'contract_creation', 'unknown'] as const;
@@ -95,10 +136,11 @@ export const txDecodeResult = z.strictObject({
       gasUsed: z.string(),
       gasLimit: z.string().nullable().meta({ description: 'null when the node returned the receipt but not the transaction.' }),
       effectiveGasPrice: z.string().meta({ description: 'Wei per gas.' }),
-      total: amount.meta({ description: 'gasUsed × effectiveGasPrice, in the native coin.' }),
+      l1DataFee: amount.nullable().meta({ description: 'OP-stack chains (Base, OP Mainnet): the L1 data fee from the receipt (l1Fee); null on other chains or when the receipt does not carry it.' }),
+      total: amount.meta({ description: 'gasUsed × effectiveGasPrice, plus l1DataFee where there is one, in the native coin.' }),
     })
     .nullable()
-    .meta({ description: 'Execution fee paid by the sender; null until mined. On OP-stack chains the L1 data fee is not included.' }),
+    .meta({ description: 'Fee paid by the sender; null until mined.' }),
   method: decodedMethod.nullable().meta({ description: 'null for a plain transfer (empty input), a contract creation and an unknown hash.' }),
   interaction: z.strictObject({
     kind: z.enum(TX_INTERACTION_KINDS).meta({
@@ -116,7 +158,11 @@ export const txDecodeResult = z.strictObject({
     available: z.boolean().meta({ description: 'false when the node offers no execution traces (see metadata.limitations).' }),
     calls: z.array(decodedCall).meta({ description: 'Calls made during execution, in execution order (capped; see metadata.limitations).' }),
   }),
-  revert: decodedRevert.nullable().meta({ description: 'Why a reverted transaction failed, from a replay with eth_call at the previous block; null unless reverted.' }),
+  nestedCalls: z.array(decodedNestedCall).meta({
+    description: 'Calls carried inside the input (Multicall, Safe, MultiSend, ERC-4337 handleOps and account execute, Universal Router commands), depth first, at most 4 levels and 100 calls (see metadata.limitations). Read from the input as sent; what ran is in internalCalls.',
+  }),
+  events: z.array(decodedEvent).meta({ description: 'Known non-transfer events of the receipt (approvals, Permit2, wrapped-coin deposits and withdrawals, Uniswap swaps, ERC-4337 and Safe execution events), in log order (capped).' }),
+  revert: decodedRevert.nullable().meta({ description: "Why a reverted transaction failed, from the node's trace where it gives the revert data, else from a replay with eth_call at the previous block; null unless reverted." }),
   summary: z.string().meta({ description: 'What happened, in one or a few plain sentences.' }),
 });
 export type TxDecodeResult = z.infer<typeof txDecodeResult>;

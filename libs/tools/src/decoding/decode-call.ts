@@ -4,7 +4,7 @@ import { toDecodedArguments } from './json-values.js';
 import { datasetCandidates } from './selector-dataset.js';
 import { canonicalSignature, selectorOf } from './signature.js';
 
-export type MethodSource = 'contract_abi' | 'selector_dataset' | 'none';
+export type MethodSource = 'contract_abi' | 'verified_abi' | 'selector_dataset' | 'none';
 
 export interface DecodedMethod {
   selector: Hex | null;

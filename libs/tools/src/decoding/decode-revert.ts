@@ -12,7 +12,7 @@ export interface DecodedRevertData {
   reason: string | null;
   errorName: string | null;
   signature: string | null;
-  source: 'contract_abi' | 'selector_dataset' | 'builtin' | 'none';
+  source: 'contract_abi' | 'verified_abi' | 'selector_dataset' | 'builtin' | 'none';
   arguments: DecodedArgument[];
   data: Hex;
 }

@@ -47,6 +47,12 @@ describe('callFramesFromCallTracer', () => {
     ]);
   });
 
+  it('keeps the revert data of a reverted frame from its output', () => {
+    const [top] = callFramesFromCallTracer({ ...TREE, calls: [], error: 'execution reverted', output: '0x08C379A0' });
+    expect(top).toMatchObject({ reverted: true, revertData: '0x08c379a0' });
+    expect(callFramesFromCallTracer({ ...TREE, calls: [], output: '0x01' })[0]).not.toHaveProperty('revertData');
+  });
+
   it('marks the whole tree reverted when the transaction failed, and keeps the sub-calls of an unknown frame type', () => {
     const frames = callFramesFromCallTracer({ ...TREE, error: 'out of gas', calls: [{ type: 'WEIRDCALL', from: TREE.from, to: TREE.to, calls: TREE.calls?.slice(0, 1) }] });
     expect(frames.map((f) => [f.type, f.depth, f.reverted])).toEqual([

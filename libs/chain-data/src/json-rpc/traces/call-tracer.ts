@@ -8,6 +8,8 @@ export interface CallTracerFrame {
   to?: string;
   value?: string;
   input?: string;
+  /** Return data; for a reverted frame, the revert data. */
+  output?: string;
   /** Present when the frame failed ("execution reverted", "out of gas", ...). */
   error?: string;
   calls?: CallTracerFrame[];
@@ -36,6 +38,7 @@ function toFrame(node: CallTracerFrame, type: CallFrame['type'], depth: number, 
   const failedCreation = (type === 'CREATE' || type === 'CREATE2') && node.error !== undefined;
   // No value moves with DELEGATECALL or STATICCALL, whatever the tracer repeats from the caller.
   const movesValue = type !== 'DELEGATECALL' && type !== 'STATICCALL';
+  const revertData = node.error !== undefined && typeof node.output === 'string' && node.output.startsWith('0x') ? { revertData: node.output.toLowerCase() as Hex } : {};
   return {
     type,
     from: getAddress(node.from),
@@ -44,5 +47,6 @@ function toFrame(node: CallTracerFrame, type: CallFrame['type'], depth: number, 
     input: (node.input ?? '0x') as Hex,
     depth,
     reverted,
+    ...revertData,
   };
 }

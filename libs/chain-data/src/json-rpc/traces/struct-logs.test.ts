@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { getAddress, getContractAddress, hexToBigInt, hexToNumber, pad, type Address, type Hex } from 'viem';
+import { encodeErrorResult, getAddress, getContractAddress, parseAbi, hexToBigInt, hexToNumber, pad, type Address, type Hex } from 'viem';
 import { callFramesFromStructLogs, type StructLog } from './struct-logs.js';
 
 // A trace recorded from the devnet (Hardhat 2.29): bob calls incrementBy(5) on the EIP-1967 proxy,
@@ -93,6 +93,14 @@ describe('callFramesFromStructLogs on geth-style struct logs', () => {
       step(1, 'REVERT', [1n, 0n, 0n]),
     ]);
     expect(frames.map((f) => f.reverted)).toEqual([true, true]);
+  });
+
+  it("reads the revert data of the transaction's own REVERT from memory", () => {
+    const revertData = encodeErrorResult({ abi: parseAbi(['error Error(string)']), errorName: 'Error', args: ['nope'] });
+    const words = revertData.slice(2).padEnd(Math.ceil((revertData.length - 2) / 64) * 64, '0').match(/.{64}/g)!;
+    const frames = callFramesFromStructLogs({ from: SENDER, to: A, value: 0n, input: '0x' }, [step(1, 'REVERT', [0n, BigInt((revertData.length - 2) / 2)], words)]);
+    expect(frames[0]).toMatchObject({ depth: 0, reverted: true, revertData });
+    expect(callFramesFromStructLogs({ from: SENDER, to: A, value: 0n, input: '0x' }, [step(1, 'STOP')])[0]).not.toHaveProperty('revertData');
   });
 
   it('takes a created address from the next step of the creator, and the calls its constructor makes come from it', () => {

@@ -55,6 +55,7 @@ export function callFramesFromStructLogs(transaction: TracedTransaction, structL
     input: transaction.input,
     depth: 0,
     reverted: topReverted,
+    ...topRevertData(structLogs),
   };
 
   const frames: CallFrame[] = [top];
@@ -127,6 +128,14 @@ function returnSteps(structLogs: readonly StructLog[]): Map<number, StructLog> {
 function endsInFailure(structLogs: readonly StructLog[]): boolean {
   const last = structLogs.findLast((step) => step.depth === 1);
   return last !== undefined && (FAILING_END_OPS.has(last.op) || Boolean(last.error));
+}
+
+/** The revert data of the transaction's own code when it ended in REVERT: the memory range REVERT's offset and size name. */
+function topRevertData(structLogs: readonly StructLog[]): { revertData?: Hex } {
+  const last = structLogs.findLast((step) => step.depth === 1);
+  if (last?.op !== 'REVERT' || last.memory === undefined) return {};
+  const stack = new StackReader(last);
+  return { revertData: readMemory(last, stack.top(0), stack.top(1)) };
 }
 
 function createdAddress(transaction: TracedTransaction): Address {

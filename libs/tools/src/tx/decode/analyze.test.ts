@@ -7,7 +7,7 @@ import {
   type ReceiptRecord,
   type TransactionRecord,
 } from '@paysight/contracts';
-import { encodeAbiParameters, encodeErrorResult, encodeFunctionData, erc20Abi, getAddress, parseAbi, type Hex } from 'viem';
+import { encodeAbiParameters, encodeErrorResult, encodeEventTopics, encodeFunctionData, erc20Abi, getAddress, parseAbi, type Hex } from 'viem';
 import type { ContractProbe } from '../../decoding/known-contracts.js';
 import { addressTopic, TRANSFER_BATCH_TOPIC, TRANSFER_TOPIC } from '../../shared/erc-events.js';
 import { analyzeTxDecode } from './analyze.js';
@@ -63,6 +63,7 @@ const data = (over: Partial<TxDecodeData> = {}): TxDecodeData => ({
   unprobed: 0,
   trace: { status: 'ok', frames: [] },
   replay: null,
+  verifiedAbi: { status: 'not_read' },
   ...over,
 });
 const frame = (over: Partial<CallFrame>): CallFrame => ({ type: 'CALL', from: ALICE, to: TOKEN, value: 0n, input: '0x', depth: 0, reverted: false, ...over });
@@ -140,6 +141,7 @@ describe('analyzeTxDecode', () => {
       source: 'selector_dataset',
       arguments: [{ name: 'caller', type: 'address', value: ALICE }],
       data: revertData,
+      origin: 'replay',
     });
     expect(result.summary).toBe('0x0000…11cE called decrement() on 0x2000…0002; it reverted with CounterUnderflow(0x0000…11cE) and still cost 0.0001 ETH.');
     expect(metadata.dataNotes.join(' ')).toMatch(/replaying the transaction with eth_call on the state after block 9/);
@@ -240,11 +242,100 @@ describe('analyzeTxDecode', () => {
     expect(result.summary).toMatch(/It moved DXPL #7 from 0x0000…11cE to 0x0000…0b00; moved 10 × DXPL #1 from .*; moved 20 × DXPL #2 from .*\.$/);
   });
 
-  it('leaves the L1 data fee out on OP-stack chains and says so', () => {
+  it('adds the L1 data fee of an OP-stack receipt to the total, and says so when the receipt lacks it', () => {
     const base = transactionRequest.parse({ hash: HASH, chain: 'base' });
-    expect(analyzeTxDecode(base, data(), ctx).metadata.limitations).toContain(
-      'The fee is the L2 execution fee; the L1 data fee that OP-stack chains also charge is not included.',
-    );
+    const l1Fee = { fee: 4_931_920_883n, l1GasUsed: 1_600n, l1GasPrice: 1_358_506_164n, l1BaseFeeScalar: 2_269n, l1BlobBaseFee: 1n, l1BlobBaseFeeScalar: 1_055_762n };
+    const withFee = analyzeTxDecode(base, data({ receipt: receipt({ l1Fee }) }), ctx);
+    expect(withFee.result.fee).toMatchObject({
+      l1DataFee: { raw: '4931920883', symbol: 'ETH' },
+      total: { raw: String(50_000n * 2_000_000_000n + 4_931_920_883n), symbol: 'ETH' },
+    });
+    expect(withFee.metadata.limitations.join(' ')).not.toMatch(/l1Fee/);
+
+    const without = analyzeTxDecode(base, data(), ctx);
+    expect(without.result.fee).toMatchObject({ l1DataFee: null, total: { raw: '100000000000000' } });
+    expect(without.metadata.limitations).toContain('The Base receipt carries no l1Fee, so the L1 data fee the chain also charges is not included in the fee.');
+    // Ethereum charges no L1 fee: nothing to add and nothing to say.
+    expect(decode({ receipt: receipt({ l1Fee }) }).result.fee).toMatchObject({ l1DataFee: null, total: { raw: '100000000000000' } });
     expect(CHAINS.base.nativeSymbol).toBe('ETH');
+  });
+
+  it('takes the revert reason from the trace when the node gives the revert data, before the replay', () => {
+    const revertData = encodeErrorResult({ abi: parseAbi(['error Error(string)']), errorName: 'Error', args: ['too little received'] });
+    const { result, metadata } = decode({
+      receipt: receipt({ status: 'reverted', logs: [] }),
+      trace: { status: 'ok', frames: [frame({ reverted: true, revertData })] },
+      replay: { status: 'ok', result: { status: 'success', data: '0x' } },
+    });
+    expect(result.revert).toMatchObject({ kind: 'reason', reason: 'too little received', origin: 'trace', data: revertData });
+    expect(metadata.dataNotes).toContain("The revert reason is the revert data of the transaction's own call in the node's execution trace.");
+    expect(metadata.limitations.join(' ')).not.toMatch(/Replayed at the previous block/);
+  });
+
+  it('lists the calls a Safe transaction carries, each decoded, made by the Safe', () => {
+    const SAFE = getAddress('0x7000000000000000000000000000000000000007');
+    const safeAbi = parseAbi([
+      'function execTransaction(address to, uint256 value, bytes data, uint8 operation, uint256 safeTxGas, uint256 baseGas, uint256 gasPrice, address gasToken, address refundReceiver, bytes signatures) payable returns (bool)',
+    ]);
+    const input = encodeFunctionData({ abi: safeAbi, functionName: 'execTransaction', args: [TOKEN, 0n, transferInput, 0, 0n, 0n, 0n, BOB, BOB, '0x'] });
+    const { result } = decode({ transaction: tx({ to: SAFE, input }), receipt: receipt({ to: SAFE }) });
+    expect(result.method).toMatchObject({ name: 'execTransaction' });
+    expect(result.nestedCalls).toEqual([
+      {
+        path: '0',
+        depth: 1,
+        via: 'safe_transaction',
+        operation: 'call',
+        from: SAFE,
+        to: TOKEN,
+        value: { raw: '0', formatted: '0', symbol: 'ETH' },
+        allowFailure: null,
+        method: expect.objectContaining({ name: 'transfer', source: 'contract_abi', arguments: [expect.objectContaining({ value: BOB }), expect.objectContaining({ value: '1200000000000000000000' })] }),
+        command: null,
+      },
+    ]);
+    expect(result.summary).toMatch(/It carried 1 call: transfer on 0x1000…0001\.$/);
+  });
+
+  it('decodes approvals and other known events beside the transfers, naming the emitter', () => {
+    const approval = log({ logIndex: 1, topics: encodeEventTopics({ abi: erc20Abi, eventName: 'Approval', args: { owner: ALICE, spender: BOB } }) as Hex[], data: encodeAbiParameters([{ type: 'uint256' }], [5n]) });
+    const { result } = decode({ receipt: receipt({ logs: [erc20Log, approval] }) });
+    expect(result.tokenTransfers).toHaveLength(1);
+    expect(result.events).toEqual([
+      {
+        logIndex: 1,
+        address: TOKEN,
+        contractName: 'Devnet Dollar (DUSD)',
+        name: 'Approval',
+        signature: 'Approval(address,address,uint256)',
+        protocol: 'erc20',
+        arguments: [
+          { name: 'owner', type: 'address', value: ALICE },
+          { name: 'spender', type: 'address', value: BOB },
+          { name: 'value', type: 'uint256', value: '5' },
+        ],
+      },
+    ]);
+  });
+  it("decodes the recipient's call and custom error with its verified ABI from the explorer first", () => {
+    const vaultAbi = parseAbi(['function depositFor(address owner, uint256 assets)', 'error VaultClosed(uint256 since)']);
+    const input = encodeFunctionData({ abi: vaultAbi, functionName: 'depositFor', args: [BOB, 7n] });
+    const revertData = encodeErrorResult({ abi: vaultAbi, errorName: 'VaultClosed', args: [3n] });
+    const { result, metadata } = decode({
+      transaction: tx({ to: PROXY, input }),
+      receipt: receipt({ to: PROXY, status: 'reverted', logs: [] }),
+      probes: [],
+      replay: { status: 'ok', result: { status: 'reverted', data: revertData } },
+      verifiedAbi: { status: 'verified', abi: vaultAbi },
+    });
+    expect(result.method).toMatchObject({ name: 'depositFor', source: 'verified_abi', arguments: [{ name: 'owner', value: BOB }, { name: 'assets', value: '7' }] });
+    expect(result.revert).toMatchObject({ kind: 'custom_error', errorName: 'VaultClosed', source: 'verified_abi', reason: 'VaultClosed(since: 3)' });
+    expect(metadata.dataNotes).toContain("The recipient's verified ABI was read from the block explorer and decodes its calls and errors first.");
+
+    // A verified ABI without the selector leaves the data set to name it; an explorer failure is a limitation.
+    const fallback = decode({ verifiedAbi: { status: 'verified', abi: vaultAbi } });
+    expect(fallback.result.method).toMatchObject({ name: 'transfer', source: 'contract_abi' });
+    const failed = decode({ verifiedAbi: { status: 'unavailable', reason: 'Ethereum explorer (getabi): HTTP 500' } });
+    expect(failed.metadata.limitations).toContain('No verified ABI was read for the recipient: Ethereum explorer (getabi): HTTP 500.');
   });
 });

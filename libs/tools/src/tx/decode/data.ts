@@ -1,4 +1,4 @@
-import type { BlockHeader, CallFrame, CallResult, ReceiptRecord, SourceCoverage, TransactionRecord } from '@paysight/contracts';
+import type { BlockHeader, CallFrame, CallResult, ReceiptRecord, SourceCoverage, TransactionRecord, VerifiedAbiResult } from '@paysight/contracts';
 import type { Hex } from 'viem';
 import type { ContractProbe } from '../../decoding/known-contracts.js';
 
@@ -7,6 +7,9 @@ export type TraceReading = { status: 'ok'; frames: CallFrame[] } | { status: 'no
 
 /** The replay of a reverted transaction, or why there is none. */
 export type ReplayReading = { status: 'ok'; result: CallResult } | { status: 'failed' } | { status: 'not_possible'; reason: string };
+
+/** The recipient's verified ABI from the explorer, or why there is none; not_read when the source has no explorer reads or the recipient has no code. */
+export type VerifiedAbiReading = VerifiedAbiResult | { status: 'not_read' };
 
 /** Everything the tx-decode analysis needs. */
 export interface TxDecodeData {
@@ -24,4 +27,5 @@ export interface TxDecodeData {
   trace: TraceReading;
   /** null unless the transaction reverted. */
   replay: ReplayReading | null;
+  verifiedAbi: VerifiedAbiReading;
 }

@@ -7,7 +7,7 @@ import type { ToolPorts } from '../../tool-module.js';
 import type { ReplayReading, TraceReading, TxDecodeData } from './data.js';
 
 /** Bounds on what one decode reads, so a transaction touching hundreds of contracts stays one modest call. */
-export const DECODE_LIMITS = { probedContracts: 25, internalCalls: 100, tokenTransfers: 200 } as const;
+export const DECODE_LIMITS = { probedContracts: 25, internalCalls: 100, tokenTransfers: 200, events: 200 } as const;
 
 const ERC165_ABI = [
   { type: 'function', name: 'supportsInterface', stateMutability: 'view', inputs: [{ name: 'interfaceId', type: 'bytes4' }], outputs: [{ type: 'bool' }] },
@@ -77,7 +77,18 @@ export async function gatherTxDecode(input: TransactionRequest, { chain: source 
   const { chain, transactionHash: hash } = input;
   const coverage = source.coverage(chain);
   const [transaction, receipt] = await Promise.all([source.getTransaction(chain, hash), source.getTransactionReceipt(chain, hash)]);
-  const unknown: TxDecodeData = { coverage, transaction, receipt, block: null, targetCode: null, probes: [], unprobed: 0, trace: { status: 'not_read' }, replay: null };
+  const unknown: TxDecodeData = {
+    coverage,
+    transaction,
+    receipt,
+    block: null,
+    targetCode: null,
+    probes: [],
+    unprobed: 0,
+    trace: { status: 'not_read' },
+    replay: null,
+    verifiedAbi: { status: 'not_read' },
+  };
   if (!transaction && !receipt) return unknown;
 
   const to = receipt ? receipt.to : (transaction?.to ?? null);
@@ -93,6 +104,10 @@ export async function gatherTxDecode(input: TransactionRequest, { chain: source 
   const frames = trace.status === 'ok' ? trace.frames : [];
   const addresses = contractsToProbe(to, (targetCode?.length ?? 0) > 2, receipt?.logs ?? [], frames);
   const probed = addresses.slice(0, DECODE_LIMITS.probedContracts);
-  const probes = probed.length ? await probeContracts(source, chain, probed) : [];
-  return { ...unknown, block, targetCode, trace, replay, probes, unprobed: addresses.length - probed.length };
+  const targetHasCode = (targetCode?.length ?? 0) > 2;
+  const [probes, verifiedAbi] = await Promise.all([
+    probed.length ? probeContracts(source, chain, probed) : [],
+    to && targetHasCode && source.getVerifiedAbi ? source.getVerifiedAbi(chain, to) : ({ status: 'not_read' } as const),
+  ]);
+  return { ...unknown, block, targetCode, trace, replay, probes, unprobed: addresses.length - probed.length, verifiedAbi };
 }

@@ -4,7 +4,7 @@ import { analyzeTxDecode } from './analyze.js';
 import { gatherTxDecode } from './gather.js';
 
 export { analyzeTxDecode } from './analyze.js';
-export type { ReplayReading, TraceReading, TxDecodeData } from './data.js';
+export type { ReplayReading, TraceReading, TxDecodeData, VerifiedAbiReading } from './data.js';
 export { DECODE_LIMITS, gatherTxDecode } from './gather.js';
 export { describeTransaction } from './summary.js';
 

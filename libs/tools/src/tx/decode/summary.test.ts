@@ -16,11 +16,13 @@ const base: TxDecodeResult = {
   to: TO,
   contractCreated: null,
   value: eth('0', '0'),
-  fee: { gasUsed: '21000', gasLimit: '50000', effectiveGasPrice: '1', total: eth('21000', '0.000000000000021') },
+  fee: { gasUsed: '21000', gasLimit: '50000', effectiveGasPrice: '1', l1DataFee: null, total: eth('21000', '0.000000000000021') },
   method: { selector: '0x12345678', name: null, signature: null, source: 'none', arguments: [], alternatives: [] },
   interaction: { kind: 'contract_call', targetIsContract: true, targetAccountType: 'contract', targetName: null, recognisedAs: null, proxyImplementation: null, delegatedTo: null },
   tokenTransfers: [],
   internalCalls: { available: true, calls: [] },
+  nestedCalls: [],
+  events: [],
   revert: null,
   summary: '',
 };
@@ -70,7 +72,7 @@ describe('describeTransaction', () => {
 
   it('tells a failed creation and a revert without data apart from success', () => {
     const failedCreation = { ...base, to: null, status: 'reverted' as const, method: null, interaction: { ...base.interaction, kind: 'contract_creation' as const } };
-    expect(describeTransaction({ ...failedCreation, revert: { kind: 'no_data', reason: null, errorName: null, signature: null, source: 'none', arguments: [], data: '0x' } })).toBe(
+    expect(describeTransaction({ ...failedCreation, revert: { kind: 'no_data', reason: null, errorName: null, signature: null, source: 'none', arguments: [], data: '0x', origin: 'trace' } })).toBe(
       '0x1111…1111 tried to deploy a contract; it reverted without a reason and still cost 0.000000000000021 ETH.',
     );
   });

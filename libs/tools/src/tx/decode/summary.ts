@@ -4,7 +4,7 @@ import { zeroAddress } from 'viem';
 type Result = TxDecodeResult;
 
 /** How many items of a list a sentence names before it says "and N more". */
-const LISTED = { arguments: 4, transfers: 4, internalTransfers: 3 } as const;
+const LISTED = { arguments: 4, transfers: 4, internalTransfers: 3, nestedCalls: 3 } as const;
 
 /** 0x1234…abcd: enough to recognise an address in a sentence; the full form is in the fields. */
 export function shortAddress(address: string): string {
@@ -88,6 +88,14 @@ function transferItem(t: Result['tokenTransfers'][number]): string {
   return `moved ${what} from ${shortAddress(t.from)} to ${shortAddress(t.to)}`;
 }
 
+function nestedItem(call: Result['nestedCalls'][number]): string {
+  if (call.command) return call.command.name ?? `router command ${call.command.byte}`;
+  const what = call.method ? (call.method.name ?? `selector ${call.method.selector}`) : 'a plain transfer';
+  const where = call.to ? shortAddress(call.to) : 'an unknown address';
+  if (call.operation === 'user_operation') return `a user operation of ${where} (${what})`;
+  return `${what} on ${where}`;
+}
+
 function listText(items: string[], limit: number, noun: string): string {
   const shown = items.slice(0, limit).join('; ');
   return items.length > limit ? `${shown}; and ${items.length - limit} more ${noun}` : shown;
@@ -99,6 +107,10 @@ export function describeTransaction(result: Result): string {
   if (result.status === 'not_found') return `The ${chainName} node does not know transaction ${result.transactionHash}; it may be on another chain, dropped, or never broadcast.`;
   const sentences = [`${actionText(result)}; ${outcomeText(result)}`];
   if (result.tokenTransfers.length) sentences.push(`It ${listText(result.tokenTransfers.map(transferItem), LISTED.transfers, 'token transfers')}.`);
+  const carried = result.nestedCalls.filter((c) => c.depth === 1);
+  if (carried.length) {
+    sentences.push(`It carried ${carried.length} call${carried.length === 1 ? '' : 's'}: ${listText(carried.map(nestedItem), LISTED.nestedCalls, 'calls')}.`);
+  }
   const valueCalls = result.internalCalls.calls.filter((c) => c.value.raw !== '0' && !c.reverted && c.to);
   if (valueCalls.length) {
     const items = valueCalls.map((c) => `${shortAddress(c.from)} sent ${money(c.value)} to ${shortAddress(c.to!)}`);

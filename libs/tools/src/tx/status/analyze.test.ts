@@ -26,6 +26,7 @@ const base = (over: Partial<TxStatusData>): TxStatusData => ({
   head: 20n,
   safe: block(15n),
   finalized: block(5n),
+  senderMinedNonce: null,
   ...over,
 });
 
@@ -52,11 +53,47 @@ describe('analyzeTxStatus', () => {
   });
 
   it('distinguishes pending from unknown, and links no explorer on the devnet', () => {
-    expect(analyzeTxStatus(input, base({ receipt: null }), ctx).result).toMatchObject({ status: 'pending', finality: 'pending', confirmations: null, blockNumber: null });
+    expect(analyzeTxStatus(input, base({ receipt: null, transaction: { ...tx, blockNumber: null }, senderMinedNonce: 0 }), ctx).result).toMatchObject({
+      status: 'pending',
+      finality: 'pending',
+      confirmations: null,
+      blockNumber: null,
+      nonceCheck: { transactionNonce: 0, senderMinedNonce: 0, verdict: 'next_in_line' },
+    });
     const missing = analyzeTxStatus(input, base({ receipt: null, transaction: null }), ctx);
     expect(missing.result).toMatchObject({ status: 'not_found', finality: 'not_found', explorerUrl: null, fee: null, method: null });
     expect(missing.metadata.limitations.join(' ')).toMatch(/does not know this hash/);
     expect(analyzeTxStatus(input, base({ coverage: { dataSourceStatus: 'Demo', notes: [] } }), ctx).result.explorerUrl).toBeNull();
+  });
+
+  it('calls a pending transaction whose nonce a mined transaction already used replaced, and one behind a nonce gap waiting', () => {
+    const pending = { ...tx, blockNumber: null, nonce: 4 };
+    const replaced = analyzeTxStatus(input, base({ receipt: null, transaction: pending, senderMinedNonce: 5 }), ctx);
+    expect(replaced.result).toMatchObject({ status: 'replaced', finality: 'replaced', fee: null, nonceCheck: { transactionNonce: 4, senderMinedNonce: 5, verdict: 'nonce_already_used' } });
+    expect(txStatusResult.parse(replaced.result)).toEqual(replaced.result);
+    expect(replaced.metadata.limitations.join(' ')).toMatch(/nonce 4 went to another transaction: this one was replaced or cancelled and will never be mined/);
+    const waiting = analyzeTxStatus(input, base({ receipt: null, transaction: pending, senderMinedNonce: 2 }), ctx);
+    expect(waiting.result).toMatchObject({ status: 'pending', nonceCheck: { verdict: 'waiting_for_earlier_nonces' } });
+    expect(waiting.metadata.limitations.join(' ')).toMatch(/waits until the nonces before it are mined/);
+    // A mined transaction is never checked against the nonce, even without its receipt.
+    expect(analyzeTxStatus(input, base({ senderMinedNonce: 9 }), ctx).result.nonceCheck).toBeNull();
+  });
+
+  it('states the finality rule of each chain', () => {
+    expect(analyzeTxStatus(input, base({}), ctx).result.finalityRule).toMatch(/^Ethereum: `finalized` is the beacon chain's last finalized checkpoint/);
+    const arbitrum = transactionRequest.parse({ hash: HASH, chain: 'arbitrum' });
+    expect(analyzeTxStatus(arbitrum, base({}), ctx).result.finalityRule).toMatch(/^Arbitrum Nitro/);
+  });
+
+  it('adds the L1 data fee of an OP-stack receipt to the total', () => {
+    const optimism = transactionRequest.parse({ hash: HASH, chain: 'optimism' });
+    const l1Fee = { fee: 4_931_920_883n, l1GasUsed: 1_600n, l1GasPrice: 1_358_506_164n, l1BaseFeeScalar: 2_269n, l1BlobBaseFee: 1n, l1BlobBaseFeeScalar: 1_055_762n };
+    const { result, metadata } = analyzeTxStatus(optimism, base({ receipt: { ...receipt, l1Fee } }), ctx);
+    expect(result.fee).toMatchObject({ l1DataFeeWei: '4931920883', totalWei: String(42_000_000_000_000n + 4_931_920_883n) });
+    expect(metadata.limitations).toEqual([]);
+    expect(analyzeTxStatus(optimism, base({}), ctx).metadata.limitations).toContain(
+      'The OP Mainnet receipt carries no l1Fee, so the L1 data fee the chain also charges is not included in the fee.',
+    );
   });
 
   it('reports reverts and contract creations', () => {
