@@ -13,6 +13,7 @@ import { RISK_DATASETS } from '@paysight/datasets';
 import { classifyAccountCode } from '../../shared/account-code.js';
 import { ACTIVITY_WINDOWS } from '../../shared/activity-window.js';
 import type { AnalyzeContext, ToolOutput } from '../../tool-module.js';
+import { approvalsSection } from '../approvals/section.js';
 import { EVIDENCE_LIMITS, type WalletEvidence } from '../evidence/data.js';
 import { analyzeWalletSnapshot } from '../snapshot/analyze.js';
 import { tallyCounterparties, toCounterparty, toFlow } from './flows.js';
@@ -66,6 +67,7 @@ export function analyzeWalletAudit(input: WalletRequest, evidence: WalletEvidenc
     savedReportUrl: null,
     riskFlags: assessment.flags,
     reportSection: SECTION_BUILDERS[input.reportType](assessment),
+    approvals: approvalsSection(activity),
   };
   return {
     result,
