@@ -40,6 +40,15 @@ export type Step = StepBase &
     | { kind: 'unwrap'; token: Ref; amount: bigint }
     | { kind: 'nft-mint'; collection: Ref; to: Ref; tokenId: bigint }
     | { kind: 'nft-transfer'; collection: Ref; to: Ref; tokenId: bigint }
+    /** ERC-721 approve(spender, tokenId): one item, not the whole collection. */
+    | { kind: 'nft-approve'; collection: Ref; spender: Ref; tokenId: bigint }
+    /** Permit2 approve(token, spender, amount, expiration) sent by the owner; `expiration` in unix seconds. */
+    | { kind: 'permit2-approve'; token: Ref; spender: Ref; amount: bigint; expiration: bigint }
+    /** The sender signs a Permit2 PermitSingle and submits it through `router` (DevnetRouter.permit2Permit), as wallets do through swap routers. */
+    | { kind: 'permit2-router-permit'; router: Ref; token: Ref; spender: Ref; amount: bigint; expiration: bigint; nonce: bigint }
+    /** An EIP-2612 permit signed by `owner` and submitted by the sender (the spender or a relayer); `nonce` is the owner's permit nonce. */
+    | { kind: 'token-permit'; token: Ref; owner: Ref; spender: Ref; amount: bigint; nonce: bigint }
+    | { kind: 'deploy-router'; id: string }
     /** An EIP-3009 transferWithAuthorization signed by `payer` and submitted by `from`, as an x402 facilitator does. */
     | { kind: 'usdc-authorization'; payer: Ref; to: Ref; amount: bigint }
     | ({ kind: 'contract-call'; to: Ref; value?: bigint } & FunctionCall)
@@ -136,7 +145,8 @@ export type ContractKind =
   | 'sanctions-oracle'
   | 'mixer'
   | 'smart-account'
-  | 'sweeper';
+  | 'sweeper'
+  | 'permit2';
 
 export interface ScenarioContract {
   address: Address;
