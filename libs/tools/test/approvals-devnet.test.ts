@@ -60,6 +60,12 @@ describe('approvals and permits on the ethereum devnet (permitUser)', () => {
     expect(days).toBeGreaterThan(ACTIVITY_WINDOWS.deep.days);
   });
 
+  it('flags the unlimited approval to the router, a contract the known-routers list does not hold', () => {
+    expect(bySpender(result.approvals.live, 'permitRouter')).toMatchObject({ standard: 'erc20', unlimited: true, origin: 'owner', spender: { reputation: 'fresh_contract' } });
+    const flag = result.riskFlags.find((f) => f.id === 'unlimited_approval')!;
+    expect(flag.evidence[0]).toMatchObject({ transactionHash: hashOf('permit-user-approves-router'), address: address('permitRouter') });
+  });
+
   it('counts the USDC at risk once, at the largest amount one spender can take', () => {
     expect(result.approvals.stablecoinAtRiskUsd).toBe('2000');
     expect(result.approvals.unattributed).toEqual([]);

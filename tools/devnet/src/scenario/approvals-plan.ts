@@ -1,5 +1,6 @@
 import { CHAINS, type ChainName } from '@paysight/contracts';
-import { maxUint160, parseUnits } from 'viem';
+import { THREAT_ADDRESSES } from '@paysight/datasets';
+import { maxUint160, maxUint256, parseUnits } from 'viem';
 import type { PlannedRiskPattern, Step } from './types.js';
 import { usdc } from './step-builders.js';
 
@@ -18,6 +19,14 @@ export const PERMIT_USER_ITEM = 1004n;
 export const EXPIRED_PERMIT2_EXPIRATION = 1_735_689_600n;
 /** 2100-01-01: Permit2 allowances that stay live. */
 const LIVE_PERMIT2_EXPIRATION = 4_102_444_800n;
+
+/**
+ * A drainer, phisher or exploiter of the shipped threat list on the chain, which permitUser approves
+ * (as a phished wallet does); none while the list holds no such entry for the chain, and then no step.
+ */
+export function approvedThreat(chain: ChainName): string | null {
+  return THREAT_ADDRESSES.onChain(chain).find((e) => e.category === 'drainer' || e.category === 'phishing' || e.category === 'exploit')?.address ?? null;
+}
 
 export function approvalsSection(chain: ChainName): Step[] {
   const coin = (amount: string) => parseUnits(amount, CHAINS[chain].nativeDecimals);
@@ -51,14 +60,40 @@ export function approvalsSection(chain: ChainName): Step[] {
       nonce: 0n,
       daysAgo: 10,
     },
+    { name: 'permit-user-approves-router', kind: 'token-approve', from: 'permitUser', token: 'usdc', spender: 'permitRouter', amount: maxUint256, daysAgo: 9 },
     { name: 'fund-permit-relayer', kind: 'native-transfer', from: 'exchange', to: 'permitRelayer', value: coin('0.5'), daysAgo: 8 },
     { name: 'relayer-submits-permit', kind: 'token-permit', from: 'permitRelayer', token: 'usdc', owner: 'permitUser', spender: 'permitSpender', amount: usdc('300'), nonce: 0n, daysAgo: 6 },
     { name: 'permit-user-approves-nft', kind: 'nft-approve', from: 'permitUser', collection: 'explorers', spender: 'nftSpender', tokenId: PERMIT_USER_ITEM, daysAgo: 4 },
+    ...threatSteps(chain),
   ];
 }
 
-export function approvalPatterns(): PlannedRiskPattern[] {
+function threatSteps(chain: ChainName): Step[] {
+  const threat = approvedThreat(chain);
+  return threat ? [{ name: 'permit-user-approves-threat', kind: 'token-approve', from: 'permitUser', token: 'usdc', spender: threat, amount: usdc('50'), daysAgo: 3 }] : [];
+}
+
+export function approvalPatterns(chain: ChainName): PlannedRiskPattern[] {
+  const threat = approvedThreat(chain);
   return [
+    ...(threat
+      ? [
+          {
+            flag: 'approval_to_threat',
+            wallet: 'permitUser',
+            transactions: ['permit-user-approves-threat'],
+            counterparties: [threat],
+            summary: 'Approved 50 USDC to an address the shipped threat list labels a drainer, phisher or exploiter; still live.',
+          } satisfies PlannedRiskPattern,
+        ]
+      : []),
+    {
+      flag: 'unlimited_approval',
+      wallet: 'permitUser',
+      transactions: ['permit-user-approves-router'],
+      counterparties: ['permitRouter'],
+      summary: 'Approved 2^256-1 USDC to permitRouter, a contract deployed 29 days ago that is not on the known-routers list; still live.',
+    },
     {
       flag: 'unlimited_approval_to_eoa',
       wallet: 'permitUser',

@@ -93,7 +93,7 @@ export function scenarioPlan(chain: ChainName): ScenarioPlan {
       approvalsSection(chain),
     ]),
     pendingSteps: pendingReceiptSteps(),
-    riskPatterns: [...riskPatterns(), ...approvalPatterns()],
+    riskPatterns: [...riskPatterns(), ...approvalPatterns(chain)],
     benignWallets: BENIGN_WALLETS,
   };
 }
