@@ -1,6 +1,6 @@
 import type { RiskEvidence, RiskFlagId } from '@paysight/contracts';
 import { KNOWN_SPENDERS, THREAT_ADDRESSES } from '@paysight/datasets';
-import { approvalExposures, describeAmount, THREAT_SPENDER_CATEGORIES, type ApprovalExposure, type SpenderReputation } from '../../wallet/approvals/exposure.js';
+import { approvalExposures, describeAmount, type ApprovalExposure, type SpenderReputation } from '../../wallet/approvals/exposure.js';
 import { PERMIT2_ADDRESS } from '../../wallet/evidence/permit2.js';
 import { sameAddress, daysBetween, DAY_SECONDS, type Detector, type RiskContext } from '../context.js';
 import { buildFlag, datasetEvidence } from '../evidence-items.js';

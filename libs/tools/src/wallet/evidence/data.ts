@@ -25,7 +25,7 @@ export const EVIDENCE_LIMITS: Readonly<
       delegationLookups: number;
       /** Receipts of approve calls older than the log window, read for their Approval events. */
       approvalReceipts: number;
-      /** Live (token, spender) pairs whose allowance is read. */
+      /** Approvals whose live state is read (and, for those in the log search, whose transaction is looked up for its sender). */
       allowances: number;
       /** Tokens seen only in the indexed history whose symbol and decimals are read. */
       tokenMetadata: number;

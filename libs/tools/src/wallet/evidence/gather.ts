@@ -78,7 +78,9 @@ export async function gatherWalletEvidence(input: WalletRequest, { chain: source
   const olderCalls = indexed ? olderApprovalCalls(address, indexed.transactions, approvalSearch.fromBlock) : [];
   cut('Approve calls older than the approval log search', olderCalls.length, limits.approvalReceipts);
   const approvalCandidates = latestApprovals(searchedApprovals).filter((e) => e.value > 0n).slice(0, limits.allowances);
-  const approvalLookups = [...new Set(approvalCandidates.map((e) => lower(e.transactionHash)))].filter((h) => !indexed?.transactions.some((t) => lower(t.hash) === h)) as Hex[];
+  // Who sent each candidate's transaction (its origin): the indexer lists the wallet's own; permits and spoofs others sent are looked up.
+  const indexedHashes = new Set(indexed?.transactions.map((t) => lower(t.hash)) ?? []);
+  const approvalLookups = [...new Set(approvalCandidates.map((e) => lower(e.transactionHash) as Hex))].filter((h) => !indexedHashes.has(h));
   const senderHashes = senderLookups(preliminary, indexed);
   cut('Transactions of others looked up for their sender', senderHashes.length, limits.senderLookups);
   const typeHashes = account.kind === 'delegated_eoa' && indexed ? delegationCandidates(indexed) : [];
