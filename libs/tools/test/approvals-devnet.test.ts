@@ -68,6 +68,14 @@ describe('approvals and permits on the ethereum devnet (permitUser)', () => {
 
   it('counts the USDC at risk once, at the largest amount one spender can take', () => {
     expect(result.approvals.stablecoinAtRiskUsd).toBe('2000');
-    expect(result.approvals.unattributed).toEqual([]);
+  });
+
+  it('reports an Approval a stranger\'s contract logged in the wallet\'s name as unattributed exposure, never as a flag', () => {
+    expect(result.approvals.unattributed).toEqual([
+      expect.objectContaining({ token: address('counterfeitUsdc'), origin: 'unattributed', unlimited: true, spender: expect.objectContaining({ address: address('poisoner') }) }),
+    ]);
+    expect(result.approvals.live.some((a) => a.token === address('counterfeitUsdc'))).toBe(false);
+    const cited = result.riskFlags.flatMap((f) => f.evidence.map((e) => e.transactionHash));
+    expect(cited).not.toContain(hashOf('spoofed-approval-of-permit-user'));
   });
 });

@@ -8,7 +8,8 @@ import { usdc } from './step-builders.js';
  * Approvals and permits of one wallet, `permitUser`, beside the plain ERC-20 approvals of the risk
  * storylines: an unlimited Permit2 allowance to an unknown spender signed and submitted through a router,
  * an expired Permit2 allowance, an EIP-2612 permit a relayer submitted, an ERC-721 per-token approval,
- * and an unused approval older than the activity window. `routerDeployer` deploys the router so no other
+ * an unused approval older than the activity window, and an Approval a stranger's contract logged in its
+ * name (spoofed: never scored). `routerDeployer` deploys the router so no other
  * deployer's nonces, and so addresses, move. The spenders hold no keys the scenario uses: they are plain addresses.
  */
 export const APPROVAL_WALLETS = ['permitUser', 'routerDeployer', 'permitRelayer', 'permit2Spender', 'expiredPermit2Spender', 'permitSpender', 'nftSpender', 'oldSpender'] as const;
@@ -64,6 +65,8 @@ export function approvalsSection(chain: ChainName): Step[] {
     { name: 'fund-permit-relayer', kind: 'native-transfer', from: 'exchange', to: 'permitRelayer', value: coin('0.5'), daysAgo: 8 },
     { name: 'relayer-submits-permit', kind: 'token-permit', from: 'permitRelayer', token: 'usdc', owner: 'permitUser', spender: 'permitSpender', amount: usdc('300'), nonce: 0n, daysAgo: 6 },
     { name: 'permit-user-approves-nft', kind: 'nft-approve', from: 'permitUser', collection: 'explorers', spender: 'nftSpender', tokenId: PERMIT_USER_ITEM, daysAgo: 4 },
+    // A stranger's event, not the owner's act: the poisoner's counterfeit token logs an unlimited Approval naming permitUser.
+    { name: 'spoofed-approval-of-permit-user', kind: 'spoof-approval', from: 'poisoner', token: 'counterfeitUsdc', owner: 'permitUser', spender: 'poisoner', amount: maxUint256, daysAgo: 3.5 },
     ...threatSteps(chain),
   ];
 }

@@ -315,6 +315,10 @@ const BUILDERS: { [K in StepKind]: Builder<K> } = {
       apply: (ledger) => ledger.moveToken(step.token, null, to, step.amount),
     };
   },
+  'spoof-approval': (step, { world }) => ({
+    ...call(world.contract(step.token, 'counterfeit-erc20'), 'spoofApproval', [world.address(step.owner), world.address(step.spender), step.amount]),
+    apply: () => undefined,
+  }),
   'deploy-sweeper': (step, ctx) => deploy(ctx, step, 'Sweeper', [ctx.world.address(step.collector)], { kind: 'sweeper' }),
   'deploy-multisig-singleton': (step, ctx) => deploy(ctx, step, 'MultisigWallet', [], { kind: 'contract' }),
   'deploy-multisig': (step, ctx) => {

@@ -56,6 +56,8 @@ export type Step = StepBase &
     | { kind: 'deploy-counterfeit-token'; id: string; tokenName: string; symbol: string; decimals: number }
     /** Logs a Transfer from `spoofedFrom`, who sends nothing, and credits `to` (CounterfeitToken.spoofTransfer). */
     | { kind: 'spoof-transfer'; token: Ref; spoofedFrom: Ref; to: Ref; amount: bigint }
+    /** Logs an Approval naming `owner`, who never called the token, and records it (CounterfeitToken.spoofApproval). */
+    | { kind: 'spoof-approval'; token: Ref; owner: Ref; spender: Ref; amount: bigint }
     | { kind: 'deploy-sweeper'; id: string; collector: Ref }
     /** A Safe-style multisig: MultisigWallet's logic behind a SafeStyleProxy (singleton in slot 0), set up with `owners` and `threshold`. */
     | { kind: 'deploy-multisig'; id: string; singleton: Ref; owners: readonly Ref[]; threshold: number }
