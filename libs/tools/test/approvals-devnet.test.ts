@@ -1,7 +1,9 @@
-import { walletAuditRequest, walletAuditResult, type ApprovalItem } from '@paysight/contracts';
+import { walletAuditRequest, walletAuditResult, type ApprovalItem, type ChainSource, type LogQuery } from '@paysight/contracts';
 import { devnetChainSource, readTestStack, toolPorts } from '@paysight/testkit';
 import { ACTIVITY_WINDOWS } from '../src/shared/activity-window.js';
 import { walletAudit } from '../src/wallet/audit/index.js';
+import { gatherWalletEvidence } from '../src/wallet/evidence/gather.js';
+import { addressTopic } from '../src/shared/erc-events.js';
 import { PERMIT2_ADDRESS, PERMIT2_MAX_AMOUNT } from '../src/wallet/evidence/permit2.js';
 
 const { devnet } = readTestStack();
@@ -64,6 +66,24 @@ describe('approvals and permits on the ethereum devnet (permitUser)', () => {
     expect(bySpender(result.approvals.live, 'permitRouter')).toMatchObject({ standard: 'erc20', unlimited: true, origin: 'owner', spender: { reputation: 'fresh_contract' } });
     const flag = result.riskFlags.find((f) => f.id === 'unlimited_approval')!;
     expect(flag.evidence[0]).toMatchObject({ transactionHash: hashOf('permit-user-approves-router'), address: address('permitRouter') });
+  });
+
+  it('searches approvals with owner-topic log queries, one per chunk of the search range, from genesis on the short devnet chain', async () => {
+    const queries: LogQuery[] = [];
+    const source = devnetChainSource();
+    const recording = new Proxy(source, {
+      get(target, key, receiver) {
+        if (key === 'getLogs') return (chain: Parameters<ChainSource['getLogs']>[0], query: LogQuery) => (queries.push(query), target.getLogs(chain, query));
+        const value = Reflect.get(target, key, receiver);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    const evidence = await gatherWalletEvidence(walletAuditRequest.parse({ address: address('permitUser'), chain: 'ethereum' }), toolPorts({ chain: recording }));
+    const ownerTopic = addressTopic(address('permitUser')).toLowerCase();
+    const search = queries.filter((q) => q.address === undefined && typeof q.topics[1] === 'string' && q.topics[1].toLowerCase() === ownerTopic && Array.isArray(q.topics[0]) && q.topics[0].length === 6);
+    expect(search).toHaveLength(evidence.approvals.search!.chunks);
+    expect(evidence.approvals.search).toMatchObject({ fromBlock: 0n, capped: false });
+    expect(result.approvals.searchedBlocks!.fromBlock).toBe('0');
   });
 
   it('counts the USDC at risk once, at the largest amount one spender can take', () => {

@@ -1,5 +1,5 @@
 import { walletAuditResult } from '@paysight/contracts';
-import { THREAT_ADDRESSES } from '@paysight/datasets';
+import { SDN_ADDRESSES, THREAT_ADDRESSES } from '@paysight/datasets';
 import { riskContext } from '../../src/risk/context.js';
 import { assessRisk } from '../../src/risk/engine.js';
 import { detectApprovalToThreat, detectStaleApproval, detectUnlimitedApproval, STALE_APPROVAL_MIN_AGE_DAYS, UNLIMITED_ALLOWANCE_MIN } from '../../src/risk/detectors/approvals.js';
@@ -108,6 +108,13 @@ describe('unlimited_approval', () => {
     const spoofed = withApprovals([state({ origin: 'unattributed' })], 60, { accounts: { [SPENDER.toLowerCase()]: EOA } });
     expect(assessRisk(spoofed).score).toBe(0);
     expect(ids(spoofed)).toEqual([]);
+  });
+
+  it('does not make the spender of a spoofed approval a counterparty (a sanctioned spender named by a stranger raises nothing)', () => {
+    const listed = SDN_ADDRESSES.entries.find((e) => e.chains.includes('ethereum'))!.address;
+    const named = (origin: ApprovalState['origin']) => withApprovals([state({ spender: listed, origin, allowance: 5n, event: { value: 5n } })], 1);
+    expect(ids(named('unattributed'))).toEqual([]);
+    expect(ids(named('owner'))).toContain('sanctioned_counterparty');
   });
 
   it('scores signed permits submitted by a third party as the owner\'s act', () => {

@@ -119,7 +119,7 @@ function notes(input: WalletRequest, evidence: WalletEvidence, { flags }: RiskAs
       : 'Indexed history: unavailable; the audit rests on event logs and contract reads.';
   return [
     ...snapshot.coverage.notes,
-    `Read at block ${snapshot.head.number}${snapshot.head.timestamp ? ` (${new Date(Number(snapshot.head.timestamp) * 1000).toISOString()})` : ''}: balances, ${approvals.states.length} live allowance(s)${sanctionsOracle?.deployed ? `, ${sanctionsOracle.checked.length} sanctions-oracle check(s)` : ''} and token metadata in one Multicall3 round trip.`,
+    `Read at block ${snapshot.head.number}${snapshot.head.timestamp ? ` (${new Date(Number(snapshot.head.timestamp) * 1000).toISOString()})` : ''}: balances, the state of ${approvals.states.length} approval(s)${sanctionsOracle?.deployed ? `, ${sanctionsOracle.checked.length} sanctions-oracle check(s)` : ''} and token metadata in one Multicall3 round trip.`,
     historyNote,
     `Token transfer and approval logs of blocks ${snapshot.window.fromBlock}-${snapshot.window.toBlock} (${input.depth} depth: up to ${ACTIVITY_WINDOWS[input.depth].days} days).`,
     input.depth === 'basic'
