@@ -1,5 +1,5 @@
-import type { LogRecord } from '@paysight/contracts';
-import { encodeAbiParameters } from 'viem';
+import type { CallFrame, LogRecord } from '@paysight/contracts';
+import { encodeAbiParameters, encodeFunctionData, parseAbi } from 'viem';
 import { addressTopic } from '../../src/shared/erc-events.js';
 import {
   APPROVAL_SEARCH,
@@ -104,6 +104,24 @@ describe('approval origin', () => {
     expect(approvalOrigin(event(), WALLET, sent(SPENDER, '0x23b872dd'), new Set([TOKEN.toLowerCase()]))).toBe('third_party');
     expect(approvalOrigin(event(), WALLET, sent(SPENDER, '0x23b872dd'), none)).toBe('unattributed');
     expect(approvalOrigin(event(), WALLET, null, none)).toBe('unattributed');
+  });
+
+  it('is a signed permit when the call frames show a permit for the owner wrapped in another contract\'s call', () => {
+    const permitCall = (owner: string, token: string = TOKEN, reverted = false): CallFrame => ({
+      type: 'CALL',
+      from: addr('d1a'),
+      to: addr(token.replace(/^0x/, '')),
+      value: 0n,
+      depth: 1,
+      reverted,
+      input: encodeFunctionData({ abi: parseAbi(['function permit(address,address,uint256,uint256,uint8,bytes32,bytes32)']), args: [addr(owner.replace(/^0x/, '')), SPENDER, 5n, 1n, 27, hash(1), hash(2)] }),
+    });
+    const wrapped = sent(SPENDER, '0x252dba42', addr('d1a'));
+    expect(approvalOrigin(event(), WALLET, wrapped, none, [permitCall(WALLET)])).toBe('signed_permit');
+    expect(approvalOrigin(event(), WALLET, wrapped, none, [permitCall(SPENDER)])).toBe('unattributed'); // someone else's permit
+    expect(approvalOrigin(event(), WALLET, wrapped, none, [permitCall(WALLET, addr('70d'))])).toBe('unattributed'); // another token
+    expect(approvalOrigin(event(), WALLET, wrapped, none, [permitCall(WALLET, TOKEN, true)])).toBe('unattributed'); // reverted frame
+    expect(approvalOrigin(event(), WALLET, wrapped, none, null)).toBe('unattributed'); // no traces
   });
 
   it('trusts Permit2: its Approval needs the owner\'s call, its Permit the owner\'s signature', () => {

@@ -1,4 +1,4 @@
-import type { ChainName, ChainSource, Depth, HistoryTransaction, LogRecord } from '@paysight/contracts';
+import type { CallFrame, ChainName, ChainSource, Depth, HistoryTransaction, LogRecord } from '@paysight/contracts';
 import { decodeAbiParameters, erc20Abi, erc721Abi, getAddress, toFunctionSelector, type Address, type Hex } from 'viem';
 import { blocksForDays, lastBlocks } from '../../shared/activity-window.js';
 import { addressTopic } from '../../shared/erc-events.js';
@@ -141,16 +141,30 @@ export interface ApprovalTransaction {
   selector: string | null;
 }
 
+/** Whether the transaction's call frames hold a successful permit call to `token` for `owner` (a permit wrapped in a relayer's or drainer's contract call). */
+export function framesCallPermit(frames: readonly CallFrame[] | null, token: Address, owner: Address): boolean {
+  const ownerWord = owner.slice(2).toLowerCase().padStart(64, '0');
+  return !!frames?.some((f) => !f.reverted && !!f.to && lower(f.to) === lower(token) && PERMIT_SELECTORS.includes(lower(f.input.slice(0, 10))) && lower(f.input.slice(10, 74)) === ownerWord);
+}
+
 /**
  * Who made an approval (see ApprovalOrigin). Permit2's Approval can only come from the owner's own call
  * and its Permit only from the owner's signature, whoever sent the transaction; any other contract can
- * emit an ERC-20 or ERC-721 Approval naming any owner, so those are judged by the transaction.
+ * emit an ERC-20 or ERC-721 Approval naming any owner, so those are judged by the transaction: who sent
+ * it, whether it calls permit on the token (directly, or inside the call frames when the node gives traces).
  */
-export function approvalOrigin(event: ApprovalEvent, owner: Address, tx: ApprovalTransaction | null, contractsOwnerUsed: ReadonlySet<string>): ApprovalOrigin {
+export function approvalOrigin(
+  event: ApprovalEvent,
+  owner: Address,
+  tx: ApprovalTransaction | null,
+  contractsOwnerUsed: ReadonlySet<string>,
+  frames: readonly CallFrame[] | null = null,
+): ApprovalOrigin {
   const sentByOwner = !!tx && lower(tx.from) === lower(owner);
   if (event.kind === 'permit2') return event.name === 'Permit' && !sentByOwner ? 'signed_permit' : 'owner';
   if (sentByOwner) return 'owner';
   if (tx?.selector && PERMIT_SELECTORS.includes(lower(tx.selector)) && tx.to && lower(tx.to) === lower(event.emitter)) return 'signed_permit';
+  if (framesCallPermit(frames, event.emitter, owner)) return 'signed_permit';
   return contractsOwnerUsed.has(lower(event.emitter)) ? 'third_party' : 'unattributed';
 }
 

@@ -148,18 +148,24 @@ export async function gatherWalletEvidence(input: WalletRequest, { chain: source
   }));
 
   cut('Approval spenders whose code was read', spenders.length, limits.spenderCode);
+  // Approvals someone else sent without a direct permit call: their call frames may show a wrapped permit.
+  const ownerContracts = contractsOwnerUsed(address, indexed?.transactions ?? [], approvalEvents, approvalTxs);
+  const traced = [...new Set(approvalReads.map((r) => r.event).filter((e) => ['third_party', 'unattributed'].includes(approvalOrigin(e, address, approvalTxs.get(lower(e.transactionHash)) ?? null, ownerContracts))).map((e) => lower(e.transactionHash) as Hex))];
   const funderRecipients = funderHistory?.status === 'ok' ? fanOutRecipients(address, funderAddress!, funderHistory.history, preliminary) : [];
   cut('Fan-out recipients whose transaction count was read', funderRecipients.length, limits.fanoutRecipients);
-  const [, spenderCode, recipientNonces] = await Promise.all([
+  const [, spenderCode, recipientNonces, approvalFrames] = await Promise.all([
     plan.execute(source, chain, head.number),
     readSpenderCode(source, chain, spenders.slice(0, limits.spenderCode), head.number),
     Promise.all(funderRecipients.slice(0, limits.fanoutRecipients).map(async (r) => [lower(r), await source.getTransactionCount(chain, r, head.number)] as const)),
+    Promise.all(traced.map(async (hash) => [hash, await source.getCallFrames(chain, hash)] as const)).then((entries) => new Map(entries)),
   ]);
   progress('balances, allowances and sanctions checks read in one Multicall3 round trip');
 
   const accounts: Record<string, AccountCode> = Object.fromEntries([...codes, ...spenderCode.codes, ...createdCodes].map((c) => [lower(c.address), classifyAccountCode(c.code)]));
-  const ownerContracts = contractsOwnerUsed(address, indexed?.transactions ?? [], approvalEvents, approvalTxs);
-  const approvalStates = resolveApprovalStates(plan, address, approvalReads, (event) => approvalOrigin(event, address, approvalTxs.get(lower(event.transactionHash)) ?? null, ownerContracts));
+  const approvalStates = resolveApprovalStates(plan, address, approvalReads, (event) => {
+    const hash = lower(event.transactionHash);
+    return approvalOrigin(event, address, approvalTxs.get(hash) ?? null, ownerContracts, approvalFrames.get(hash as Hex) ?? null);
+  });
   const tokenMetadata: Record<string, TokenMetadata> = Object.fromEntries(
     metadataReads.map((r) => {
       const decimals = plan.value<number | bigint>(r.decimals);
