@@ -57,5 +57,6 @@ export type * from './ports/report-store.js';
 export type * from './ports/narrator.js';
 export * from './ports/observations.js';
 export * from './results/risk.js';
+export * from './results/approvals.js';
 export * from './results/wallet-report.js';
 export * from './results/tx-decode.js';

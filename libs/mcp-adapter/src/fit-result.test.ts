@@ -192,6 +192,7 @@ function walletAuditBody(sizes: { flows: number; counterparties: number; tokens:
     savedReportUrl: null,
     riskFlags: [poisoningFlag(sizes.poisoningEvidence), FRESH_FLAG],
     reportSection: REPORT_SECTION,
+    approvals: { searchedBlocks: { fromBlock: '22000000', toBlock: '22400000' }, live: [], inactive: [], unattributed: [], stablecoinAtRiskUsd: '0', limitations: [] },
   };
   return paidBody('wallet_audit', result);
 }

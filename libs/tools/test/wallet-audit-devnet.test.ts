@@ -87,7 +87,7 @@ describe('wallet_audit on the ethereum devnet, in detail', () => {
         return typeof value === 'function' ? value.bind(target) : value;
       },
     });
-    const evidence = await gatherWalletEvidence(walletAuditRequest.parse({ address: pattern('unlimited_approval').address, chain: 'ethereum' }), toolPorts({ chain: counting }));
+    const evidence = await gatherWalletEvidence(walletAuditRequest.parse({ address: pattern('unlimited_approval_to_eoa').address, chain: 'ethereum' }), toolPorts({ chain: counting }));
     expect(multicalls).toBe(1);
     expect(evidence.approvals.states.length).toBeGreaterThanOrEqual(2);
     expect(evidence.sanctionsOracle).toMatchObject({ deployed: true });
@@ -95,9 +95,9 @@ describe('wallet_audit on the ethereum devnet, in detail', () => {
   });
 
   it('continues on logs alone and says Partial without the explorer', async () => {
-    const { result } = await audit('ethereum', pattern('unlimited_approval').address, { ports: toolPorts({ chain: devnetChainSource({ explorer: false }) }) });
+    const { result } = await audit('ethereum', pattern('unlimited_approval_to_eoa').address, { ports: toolPorts({ chain: devnetChainSource({ explorer: false }) }) });
     expect(result).toMatchObject({ dataSourceStatus: 'Partial', confidence: 'low' });
-    expect(result.riskFlags.map((f) => f.id)).toContain('unlimited_approval');
+    expect(result.riskFlags.map((f) => f.id)).toContain('unlimited_approval_to_eoa');
     expect(result.limitations.join(' ')).toMatch(/No indexed history/);
     expect(result.summary).toMatch(/Partial data/);
     const native = result.recentFlows.filter((f) => f.kind === 'native' || f.kind === 'internal');

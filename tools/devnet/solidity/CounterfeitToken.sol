@@ -5,7 +5,7 @@ import {DevnetToken} from "./DevnetToken.sol";
 
 /// An address-poisoning token: it copies a real token's name, symbol and decimals, and its owner can log
 /// a Transfer from any address (a look-alike of someone the victim pays), crediting the recipient with
-/// tokens that nobody sent.
+/// tokens that nobody sent, or log an Approval from any owner.
 contract CounterfeitToken is DevnetToken {
     constructor(string memory name_, string memory symbol_, uint8 decimals_) DevnetToken(name_, symbol_, decimals_) {}
 
@@ -14,5 +14,12 @@ contract CounterfeitToken is DevnetToken {
         _totalSupply += value;
         _balances[to] += value;
         emit Transfer(from, to, value);
+    }
+
+    /// Logs an Approval naming any owner (who never called this contract) and records the allowance, so
+    /// an allowance read agrees with the spoofed event.
+    function spoofApproval(address tokenOwner, address spender, uint256 value) external {
+        require(msg.sender == owner, "CounterfeitToken: caller is not the owner");
+        _approve(tokenOwner, spender, value);
     }
 }

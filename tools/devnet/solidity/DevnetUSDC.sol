@@ -7,13 +7,14 @@ interface IERC1271 {
     function isValidSignature(bytes32 digest, bytes calldata signature) external view returns (bytes4);
 }
 
-/// USDC for the local chains: ERC-20 plus EIP-3009 (transfer, receive and cancel with authorization)
+/// USDC for the local chains: ERC-20 plus EIP-2612 permit and EIP-3009 (transfer, receive and cancel with authorization)
 /// under the EIP-712 domain {name "USD Coin", version "2", chainId, this address}.
 /// Placed at each chain's canonical USDC address with hardhat_setCode: it has no constructor, and the
 /// devnet writes `minter` straight into storage.
 contract DevnetUSDC is ERC20Base {
     address public minter;
     mapping(address => mapping(bytes32 => bool)) private _authorizationStates;
+    mapping(address => uint256) private _permitNonces;
 
     bytes32 public constant TRANSFER_WITH_AUTHORIZATION_TYPEHASH =
         keccak256("TransferWithAuthorization(address from,address to,uint256 value,uint256 validAfter,uint256 validBefore,bytes32 nonce)");
@@ -21,6 +22,8 @@ contract DevnetUSDC is ERC20Base {
         keccak256("ReceiveWithAuthorization(address from,address to,uint256 value,uint256 validAfter,uint256 validBefore,bytes32 nonce)");
     bytes32 public constant CANCEL_AUTHORIZATION_TYPEHASH =
         keccak256("CancelAuthorization(address authorizer,bytes32 nonce)");
+    bytes32 public constant PERMIT_TYPEHASH =
+        keccak256("Permit(address owner,address spender,uint256 value,uint256 nonce,uint256 deadline)");
     bytes32 private constant EIP712_DOMAIN_TYPEHASH =
         keccak256("EIP712Domain(string name,string version,uint256 chainId,address verifyingContract)");
     // Upper bound for `s` (secp256k1 order / 2): larger values are malleable twins of valid signatures.
@@ -60,6 +63,21 @@ contract DevnetUSDC is ERC20Base {
 
     function authorizationState(address authorizer, bytes32 nonce) external view returns (bool) {
         return _authorizationStates[authorizer][nonce];
+    }
+
+    /// EIP-2612: the next permit nonce of `owner`.
+    function nonces(address owner) external view returns (uint256) {
+        return _permitNonces[owner];
+    }
+
+    /// EIP-2612: sets `owner`'s allowance for `spender` from its signature; anyone may submit it.
+    function permit(address owner, address spender, uint256 value, uint256 deadline, uint8 v, bytes32 r, bytes32 s)
+        external
+    {
+        require(block.timestamp <= deadline, "USDC: permit is expired");
+        bytes32 structHash = keccak256(abi.encode(PERMIT_TYPEHASH, owner, spender, value, _permitNonces[owner]++, deadline));
+        require(_isValidSignature(owner, _digest(structHash), abi.encodePacked(r, s, v)), "USDC: invalid signature");
+        _approve(owner, spender, value);
     }
 
     function transferWithAuthorization(

@@ -11,6 +11,7 @@ export type { Artifact } from './solidity/artifact.js';
 export { viemChain } from './chain/client.js';
 export { scenarioPlan, SCENARIO_WALLETS } from './scenario/plan.js';
 export { BENIGN_WALLETS, LAZARUS_GROUP_ADDRESS, RISK_WALLETS } from './scenario/risk-plan.js';
+export { APPROVAL_WALLETS, approvedThreat } from './scenario/approvals-plan.js';
 export { lookalikeAddress, looksAlike } from './scenario/lookalike.js';
 export { MIXER_POOL_ADDRESSES, SANCTIONS_ORACLE_ADDRESSES, SMART_ACCOUNT_ADDRESS } from './chain/predeploys.js';
 export { HISTORY_DAYS } from './scenario/schedule.js';

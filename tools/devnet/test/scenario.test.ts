@@ -37,6 +37,8 @@ describe.each(CHAIN_NAMES)('the seeded scenario on %s', (chain) => {
         'explorers',
         'mixerPool',
         'multicall3',
+        'permit2',
+        'permitRouter',
         'sanctionsOracle',
         'smartAccount',
         'sweeper',

@@ -10,6 +10,8 @@ export const RISK_FLAG_IDS = [
   'address_poisoning',
   'fake_token',
   'unlimited_approval',
+  'unlimited_approval_to_eoa',
+  'approval_to_threat',
   'stale_approval',
   'eip7702_sweeper_delegation',
   'eip7702_unrecognized_delegation',

@@ -3,6 +3,7 @@ import { blockNumberText, checksummedAddress, confidence, dataSourceStatus, isoT
 import { REPORT_TYPES } from '../schemas/wallet.js';
 import { nftHolding, tokenHolding } from './wallet-snapshot.js';
 import { RISK_LABELS, riskFlag } from './risk.js';
+import { approvalsSection } from './approvals.js';
 
 /** Exactly one of four provenance variants; no other properties. */
 export const generation = z.discriminatedUnion('aiStatus', [
@@ -80,6 +81,8 @@ export const walletAuditResult = z.object({
   /** Every flag raised, with its weight and evidence; riskScore is derived from these. */
   riskFlags: z.array(riskFlag),
   reportSection,
+  /** Live ERC-20, ERC-721, operator and Permit2 approvals with spender reputation and the amount at risk (docs/risk-flags.md). */
+  approvals: approvalsSection,
   /** Validated AI sections; present only when generation.mode is ai_assisted. */
   aiSections: z.array(aiSection).optional(),
 });

@@ -2,7 +2,7 @@ import type { RiskFlag, RiskLabel } from '@paysight/contracts';
 import type { WalletEvidence } from '../wallet/evidence/data.js';
 import { riskContext, type Detector, type RiskContext } from './context.js';
 import { detectAddressPoisoning } from './detectors/address-poisoning.js';
-import { detectStaleApproval, detectUnlimitedApproval } from './detectors/approvals.js';
+import { detectApprovalToThreat, detectStaleApproval, detectUnlimitedApproval } from './detectors/approvals.js';
 import { detectEip7702Delegation } from './detectors/eip7702-delegation.js';
 import { detectFakeToken } from './detectors/fake-token.js';
 import { detectFreshWallet } from './detectors/fresh-wallet.js';
@@ -20,6 +20,7 @@ export const DETECTORS: readonly Detector[] = [
   detectWashTrading,
   detectAddressPoisoning,
   detectFundingConcentration,
+  detectApprovalToThreat,
   detectUnlimitedApproval,
   detectFakeToken,
   detectFreshWallet,

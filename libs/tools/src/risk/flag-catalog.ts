@@ -19,6 +19,12 @@ export const RISK_FLAG_DEFINITIONS: Readonly<Record<RiskFlagId, RiskFlagDefiniti
     weight: 90,
     nextAction: 'Do not send funds, tokens or signatures to this address: its EIP-7702 delegate forwards incoming value elsewhere in the same transaction. Treat the account as compromised.',
   },
+  approval_to_threat: {
+    title: 'Live approval to a known drainer or phisher',
+    severity: 'critical',
+    weight: 80,
+    nextAction: 'Revoke the approvals to the listed address now (or move the assets to a fresh wallet): it can take the approved tokens at any time.',
+  },
   sanctioned_counterparty: {
     title: 'Counterparty on a sanctions list',
     severity: 'high',
@@ -61,6 +67,12 @@ export const RISK_FLAG_DEFINITIONS: Readonly<Record<RiskFlagId, RiskFlagDefiniti
     severity: 'medium',
     weight: 20,
     nextAction: 'Revoke or reduce the unlimited approvals to unknown spenders before this wallet holds more value.',
+  },
+  unlimited_approval_to_eoa: {
+    title: 'Unlimited approval to an address without code',
+    severity: 'high',
+    weight: 40,
+    nextAction: 'Revoke the unlimited approvals to plain addresses: no contract logic limits what their key holder takes, a pattern typical of phishing signatures.',
   },
   fake_token: {
     title: 'Counterfeit token',

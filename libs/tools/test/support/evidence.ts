@@ -88,7 +88,7 @@ export function walletEvidence(over: EvidenceOverrides = {}): WalletEvidence {
     depth: 'basic',
     snapshot: snapshot(snap),
     history: indexed ? { status: 'ok', history: indexed } : { status: 'unavailable', reason: 'no explorer in this test' },
-    approvals: { events: [], states: [] },
+    approvals: { events: [], states: [], search: null, spenders: null },
     tokenMetadata: {},
     accounts: {},
     transactionParties: Object.fromEntries((indexed?.transactions ?? []).map((t) => [t.hash.toLowerCase(), { from: t.from, to: t.to, type: null }])),

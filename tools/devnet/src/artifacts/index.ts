@@ -3,7 +3,9 @@ import type { Artifact } from '../solidity/artifact.js';
 import Counter from './Counter.json' with { type: 'json' };
 import CounterfeitToken from './CounterfeitToken.json' with { type: 'json' };
 import DevnetCollectible from './DevnetCollectible.json' with { type: 'json' };
+import DevnetPermit2 from './DevnetPermit2.json' with { type: 'json' };
 import DevnetProxy from './DevnetProxy.json' with { type: 'json' };
+import DevnetRouter from './DevnetRouter.json' with { type: 'json' };
 import DevnetToken from './DevnetToken.json' with { type: 'json' };
 import DevnetUSDC from './DevnetUSDC.json' with { type: 'json' };
 import MixerPool from './MixerPool.json' with { type: 'json' };
@@ -21,7 +23,9 @@ export const ARTIFACTS = {
   Counter: asArtifact(Counter),
   CounterfeitToken: asArtifact(CounterfeitToken),
   DevnetCollectible: asArtifact(DevnetCollectible),
+  DevnetPermit2: asArtifact(DevnetPermit2),
   DevnetProxy: asArtifact(DevnetProxy),
+  DevnetRouter: asArtifact(DevnetRouter),
   DevnetToken: asArtifact(DevnetToken),
   DevnetUSDC: asArtifact(DevnetUSDC),
   MixerPool: asArtifact(MixerPool),

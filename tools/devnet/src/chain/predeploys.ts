@@ -1,5 +1,5 @@
 import { CHAIN_NAMES, CHAINS, type ChainName, MULTICALL3_ADDRESS, PAYMENT } from '@paysight/contracts';
-import { type AddressDataset, EIP7702_SMART_ACCOUNTS, KNOWN_TOKENS, MIXERS, SANCTIONS_ORACLES } from '@paysight/datasets';
+import { type AddressDataset, EIP7702_SMART_ACCOUNTS, KNOWN_SPENDERS, KNOWN_TOKENS, MIXERS, SANCTIONS_ORACLES } from '@paysight/datasets';
 import { type Address, type Hex, pad } from 'viem';
 import { ARTIFACTS, type ContractName } from '../artifacts/index.js';
 import type { KnownContract } from '../scenario/world.js';
@@ -32,6 +32,8 @@ export const MIXER_POOL_ADDRESSES: Readonly<Record<ChainName, Address>> = Object
 ) as Record<ChainName, Address>;
 /** MetaMask's EIP7702StatelessDeleGator: a well-known smart-account implementation for EIP-7702. */
 export const SMART_ACCOUNT_ADDRESS: Address = datasetAddress(EIP7702_SMART_ACCOUNTS, 'MetaMask');
+/** Uniswap's Permit2, at the same address on every chain; the devnet's DevnetPermit2 speaks its allowance ABI there. */
+export const PERMIT2_ADDRESS: Address = datasetAddress(KNOWN_SPENDERS, 'Permit2');
 
 /** The real names of the wrapped native coins (WETH9 and its copies; WPOL on Polygon), by native symbol. */
 const WRAPPED_NATIVE_NAMES: Readonly<Record<string, string>> = { ETH: 'Wrapped Ether', POL: 'Wrapped Polygon Ecosystem Token' };
@@ -60,7 +62,7 @@ function wrappedNative(chain: ChainName): PlacedContract & { name: string; symbo
 /** A contract placed from its compiled artifact. */
 type PlacedContract = KnownContract & { artifact: ContractName };
 
-export type PredeployedContract = 'usdc' | 'multicall3' | 'wrappedNative' | 'sanctionsOracle' | 'mixerPool' | 'smartAccount';
+export type PredeployedContract = 'usdc' | 'multicall3' | 'wrappedNative' | 'sanctionsOracle' | 'mixerPool' | 'smartAccount' | 'permit2';
 
 /** The contracts that live at fixed addresses on the real chains, as the scenario knows them. */
 export function predeployedContracts(chain: ChainName): Record<PredeployedContract, PlacedContract> {
@@ -84,6 +86,7 @@ export function predeployedContracts(chain: ChainName): Record<PredeployedContra
     },
     mixerPool: { address: MIXER_POOL_ADDRESSES[chain], kind: 'mixer', artifact: 'MixerPool', abi: ARTIFACTS.MixerPool.abi },
     smartAccount: { address: SMART_ACCOUNT_ADDRESS, kind: 'smart-account', artifact: 'SmartAccount', abi: ARTIFACTS.SmartAccount.abi },
+    permit2: { address: PERMIT2_ADDRESS, kind: 'permit2', artifact: 'DevnetPermit2', abi: ARTIFACTS.DevnetPermit2.abi },
   };
 }
 

@@ -1,5 +1,6 @@
 import { CHAINS, type ChainName, priceOf, toolById } from '@paysight/contracts';
 import { parseUnits } from 'viem';
+import { APPROVAL_WALLETS, approvalPatterns, approvalsSection } from './approvals-plan.js';
 import { PREFLIGHT_WALLETS, preflightImpersonated, preflightSteps } from './preflight-plan.js';
 import { BENIGN_WALLETS, impersonatedAddresses, RISK_WALLETS, riskPatterns, riskSections } from './risk-plan.js';
 import { pendingReceiptSteps, RECEIPT_WALLETS, receiptSteps } from './receipt-plan.js';
@@ -10,7 +11,7 @@ import { WALLET_PROFILE_WALLETS, walletProfileSection } from './wallet-profile-p
 import { usdc } from './step-builders.js';
 
 /** The named accounts, three ordinary wallets with some history between them, and the risk storylines' wallets. */
-export const SCENARIO_WALLETS = ['demoBuyer', 'payee', 'facilitator', 'faucet', 'alice', 'bob', 'carol', ...RISK_WALLETS, ...RECEIPT_WALLETS, ...PREFLIGHT_WALLETS, ...SELLER_WALLETS, ...WALLET_PROFILE_WALLETS] as const;
+export const SCENARIO_WALLETS = ['demoBuyer', 'payee', 'facilitator', 'faucet', 'alice', 'bob', 'carol', ...RISK_WALLETS, ...RECEIPT_WALLETS, ...PREFLIGHT_WALLETS, ...SELLER_WALLETS, ...WALLET_PROFILE_WALLETS, ...APPROVAL_WALLETS] as const;
 
 const dollars = (amount: string) => parseUnits(amount, 18);
 
@@ -89,9 +90,10 @@ export function scenarioPlan(chain: ChainName): ScenarioPlan {
       receiptSteps((amount) => parseUnits(amount, CHAINS[chain].nativeDecimals)),
       preflightSteps(),
       walletProfileSection(chain),
+      approvalsSection(chain),
     ]),
     pendingSteps: pendingReceiptSteps(),
-    riskPatterns: riskPatterns(),
+    riskPatterns: [...riskPatterns(), ...approvalPatterns(chain)],
     benignWallets: BENIGN_WALLETS,
   };
 }

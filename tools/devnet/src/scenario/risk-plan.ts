@@ -223,7 +223,7 @@ export function riskPatterns(): PlannedRiskPattern[] {
       summary: 'Holds 1,250 of a token named "USD Coin" / "USDC" that is not the chain\'s canonical USDC, received in a spoofed transfer from the look-alike.',
     },
     {
-      flag: 'unlimited_approval',
+      flag: 'unlimited_approval_to_eoa',
       wallet: 'approvalOwner',
       transactions: ['approval-owner-approves-unlimited'],
       counterparties: ['unlimitedSpender'],

@@ -7,6 +7,7 @@ import {
   getContractAddress,
   type Hex,
   keccak256,
+  parseSignature,
   type SignedAuthorization,
   toBytes,
 } from 'viem';
@@ -44,6 +45,31 @@ export interface BuildContext {
 const GAS = { transfer: 21_000n, call: 300_000n, deploy: 5_000_000n };
 // Seeded EIP-3009 authorizations: valid from the epoch until 2100-01-01.
 const AUTHORIZATION_VALID_BEFORE = 4_102_444_800n;
+// Seeded permit signatures (EIP-2612, Permit2) may be submitted until the same date.
+const SIGNATURE_VALID_BEFORE = AUTHORIZATION_VALID_BEFORE;
+
+const EIP2612_PERMIT_TYPE = [
+  { name: 'owner', type: 'address' },
+  { name: 'spender', type: 'address' },
+  { name: 'value', type: 'uint256' },
+  { name: 'nonce', type: 'uint256' },
+  { name: 'deadline', type: 'uint256' },
+] as const;
+
+/** Permit2's EIP-712 types for a PermitSingle. */
+const PERMIT2_TYPES = {
+  PermitSingle: [
+    { name: 'details', type: 'PermitDetails' },
+    { name: 'spender', type: 'address' },
+    { name: 'sigDeadline', type: 'uint256' },
+  ],
+  PermitDetails: [
+    { name: 'token', type: 'address' },
+    { name: 'amount', type: 'uint160' },
+    { name: 'expiration', type: 'uint48' },
+    { name: 'nonce', type: 'uint48' },
+  ],
+} as const;
 
 type Builder<K extends StepKind> = (step: Extract<Step, { kind: K }>, ctx: BuildContext) => PlannedTransaction | Promise<PlannedTransaction>;
 
@@ -211,6 +237,43 @@ const BUILDERS: { [K in StepKind]: Builder<K> } = {
       apply: (ledger) => ledger.moveNft(step.collection, step.tokenId, to),
     };
   },
+  'nft-approve': (step, { world }) => ({
+    ...call(world.contract(step.collection, 'erc721'), 'approve', [world.address(step.spender), step.tokenId]),
+    apply: () => undefined,
+  }),
+  'permit2-approve': (step, { world }) => ({
+    ...call(world.contract('permit2', 'permit2'), 'approve', [world.contract(step.token, ...ERC20_KINDS).address, world.address(step.spender), step.amount, Number(step.expiration)]),
+    apply: () => undefined,
+  }),
+  'permit2-router-permit': async (step, { world, chainId }) => {
+    const permit2 = world.contract('permit2', 'permit2');
+    const permitSingle = {
+      details: { token: world.contract(step.token, ...ERC20_KINDS).address, amount: step.amount, expiration: Number(step.expiration), nonce: Number(step.nonce) },
+      spender: world.address(step.spender),
+      sigDeadline: SIGNATURE_VALID_BEFORE,
+    };
+    const signature = await privateKeyToAccount(world.signer(step.from).privateKey).signTypedData({
+      domain: { name: 'Permit2', chainId, verifyingContract: permit2.address },
+      types: PERMIT2_TYPES,
+      primaryType: 'PermitSingle',
+      message: permitSingle,
+    });
+    return { ...call(world.contract(step.router), 'permit2Permit', [permitSingle, signature]), apply: () => undefined };
+  },
+  'token-permit': async (step, { world, chainId }) => {
+    const token = world.contract(step.token, 'usdc');
+    const owner = world.signer(step.owner);
+    const spender = world.address(step.spender);
+    const signature = await privateKeyToAccount(owner.privateKey).signTypedData({
+      domain: { name: token.name!, version: '2', chainId, verifyingContract: token.address },
+      types: { Permit: EIP2612_PERMIT_TYPE },
+      primaryType: 'Permit',
+      message: { owner: owner.address, spender, value: step.amount, nonce: step.nonce, deadline: SIGNATURE_VALID_BEFORE },
+    });
+    const { r, s, v } = parseSignature(signature);
+    return { ...call(token, 'permit', [owner.address, spender, step.amount, SIGNATURE_VALID_BEFORE, Number(v), r, s]), apply: () => undefined };
+  },
+  'deploy-router': (step, ctx) => deploy(ctx, step, 'DevnetRouter', [], { kind: 'contract' }),
   'usdc-authorization': async (step, { world, chainId }) => {
     const usdc = world.contract('usdc', 'usdc');
     const payer = world.signer(step.payer);
@@ -252,6 +315,10 @@ const BUILDERS: { [K in StepKind]: Builder<K> } = {
       apply: (ledger) => ledger.moveToken(step.token, null, to, step.amount),
     };
   },
+  'spoof-approval': (step, { world }) => ({
+    ...call(world.contract(step.token, 'counterfeit-erc20'), 'spoofApproval', [world.address(step.owner), world.address(step.spender), step.amount]),
+    apply: () => undefined,
+  }),
   'deploy-sweeper': (step, ctx) => deploy(ctx, step, 'Sweeper', [ctx.world.address(step.collector)], { kind: 'sweeper' }),
   'deploy-multisig-singleton': (step, ctx) => deploy(ctx, step, 'MultisigWallet', [], { kind: 'contract' }),
   'deploy-multisig': (step, ctx) => {

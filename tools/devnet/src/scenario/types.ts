@@ -40,6 +40,15 @@ export type Step = StepBase &
     | { kind: 'unwrap'; token: Ref; amount: bigint }
     | { kind: 'nft-mint'; collection: Ref; to: Ref; tokenId: bigint }
     | { kind: 'nft-transfer'; collection: Ref; to: Ref; tokenId: bigint }
+    /** ERC-721 approve(spender, tokenId): one item, not the whole collection. */
+    | { kind: 'nft-approve'; collection: Ref; spender: Ref; tokenId: bigint }
+    /** Permit2 approve(token, spender, amount, expiration) sent by the owner; `expiration` in unix seconds. */
+    | { kind: 'permit2-approve'; token: Ref; spender: Ref; amount: bigint; expiration: bigint }
+    /** The sender signs a Permit2 PermitSingle and submits it through `router` (DevnetRouter.permit2Permit), as wallets do through swap routers. */
+    | { kind: 'permit2-router-permit'; router: Ref; token: Ref; spender: Ref; amount: bigint; expiration: bigint; nonce: bigint }
+    /** An EIP-2612 permit signed by `owner` and submitted by the sender (the spender or a relayer); `nonce` is the owner's permit nonce. */
+    | { kind: 'token-permit'; token: Ref; owner: Ref; spender: Ref; amount: bigint; nonce: bigint }
+    | { kind: 'deploy-router'; id: string }
     /** An EIP-3009 transferWithAuthorization signed by `payer` and submitted by `from`, as an x402 facilitator does. */
     | { kind: 'usdc-authorization'; payer: Ref; to: Ref; amount: bigint }
     | ({ kind: 'contract-call'; to: Ref; value?: bigint } & FunctionCall)
@@ -47,6 +56,8 @@ export type Step = StepBase &
     | { kind: 'deploy-counterfeit-token'; id: string; tokenName: string; symbol: string; decimals: number }
     /** Logs a Transfer from `spoofedFrom`, who sends nothing, and credits `to` (CounterfeitToken.spoofTransfer). */
     | { kind: 'spoof-transfer'; token: Ref; spoofedFrom: Ref; to: Ref; amount: bigint }
+    /** Logs an Approval naming `owner`, who never called the token, and records it (CounterfeitToken.spoofApproval). */
+    | { kind: 'spoof-approval'; token: Ref; owner: Ref; spender: Ref; amount: bigint }
     | { kind: 'deploy-sweeper'; id: string; collector: Ref }
     /** A Safe-style multisig: MultisigWallet's logic behind a SafeStyleProxy (singleton in slot 0), set up with `owners` and `threshold`. */
     | { kind: 'deploy-multisig'; id: string; singleton: Ref; owners: readonly Ref[]; threshold: number }
@@ -136,7 +147,8 @@ export type ContractKind =
   | 'sanctions-oracle'
   | 'mixer'
   | 'smart-account'
-  | 'sweeper';
+  | 'sweeper'
+  | 'permit2';
 
 export interface ScenarioContract {
   address: Address;

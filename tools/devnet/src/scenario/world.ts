@@ -1,4 +1,4 @@
-import type { Abi, Address, Hex } from 'viem';
+import { type Abi, type Address, getAddress, type Hex, isAddress } from 'viem';
 import { devnetAccount } from '../accounts.js';
 import type { ContractKind, Ref, ScenarioContract } from './types.js';
 
@@ -58,7 +58,9 @@ export class World {
     return contract;
   }
 
+  /** A wallet's or a contract's address; a literal address (a dataset entry nobody in the scenario holds) stands for itself. */
   address(ref: Ref): Address {
+    if (isAddress(ref, { strict: false })) return getAddress(ref);
     return this.actors.get(ref)?.address ?? this.contract(ref).address;
   }
 

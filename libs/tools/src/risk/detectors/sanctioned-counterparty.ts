@@ -5,14 +5,15 @@ import { sameAddress, type Detector } from '../context.js';
 import { SANCTIONS_ORACLES, SDN_ADDRESSES } from '@paysight/datasets';
 import { buildFlag, datasetEvidence, describeMovement, movementEvidence } from '../evidence-items.js';
 
-/** Every address the wallet dealt with (movements, indexed transactions, approval spenders), and the wallet itself. */
+/** Every address the wallet dealt with (movements, indexed transactions, spenders of its own approvals), and the wallet itself. */
 function addressesInView(activity: ActivityView): Address[] {
   const { evidence } = activity;
   const all = [
     evidence.address,
     ...activity.movements.map((m) => m.counterparty),
     ...activity.transactions().flatMap((t) => [t.from, t.to ?? null]),
-    ...evidence.approvals.states.map((s) => s.spender),
+    // Spenders of approvals the wallet made: an Approval a stranger logged in its name is not a dealing.
+    ...evidence.approvals.states.filter((s) => s.origin !== 'unattributed').map((s) => s.spender),
   ];
   return [...new Map(all.flatMap((a) => (a ? [[a.toLowerCase(), a] as const] : []))).values()];
 }

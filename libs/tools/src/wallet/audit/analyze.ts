@@ -13,6 +13,7 @@ import { RISK_DATASETS } from '@paysight/datasets';
 import { classifyAccountCode } from '../../shared/account-code.js';
 import { ACTIVITY_WINDOWS } from '../../shared/activity-window.js';
 import type { AnalyzeContext, ToolOutput } from '../../tool-module.js';
+import { approvalsSection } from '../approvals/section.js';
 import { EVIDENCE_LIMITS, type WalletEvidence } from '../evidence/data.js';
 import { analyzeWalletSnapshot } from '../snapshot/analyze.js';
 import { tallyCounterparties, toCounterparty, toFlow } from './flows.js';
@@ -66,6 +67,7 @@ export function analyzeWalletAudit(input: WalletRequest, evidence: WalletEvidenc
     savedReportUrl: null,
     riskFlags: assessment.flags,
     reportSection: SECTION_BUILDERS[input.reportType](assessment),
+    approvals: approvalsSection(activity),
   };
   return {
     result,
@@ -117,7 +119,7 @@ function notes(input: WalletRequest, evidence: WalletEvidence, { flags }: RiskAs
       : 'Indexed history: unavailable; the audit rests on event logs and contract reads.';
   return [
     ...snapshot.coverage.notes,
-    `Read at block ${snapshot.head.number}${snapshot.head.timestamp ? ` (${new Date(Number(snapshot.head.timestamp) * 1000).toISOString()})` : ''}: balances, ${approvals.states.length} live allowance(s)${sanctionsOracle?.deployed ? `, ${sanctionsOracle.checked.length} sanctions-oracle check(s)` : ''} and token metadata in one Multicall3 round trip.`,
+    `Read at block ${snapshot.head.number}${snapshot.head.timestamp ? ` (${new Date(Number(snapshot.head.timestamp) * 1000).toISOString()})` : ''}: balances, the state of ${approvals.states.length} approval(s)${sanctionsOracle?.deployed ? `, ${sanctionsOracle.checked.length} sanctions-oracle check(s)` : ''} and token metadata in one Multicall3 round trip.`,
     historyNote,
     `Token transfer and approval logs of blocks ${snapshot.window.fromBlock}-${snapshot.window.toBlock} (${input.depth} depth: up to ${ACTIVITY_WINDOWS[input.depth].days} days).`,
     input.depth === 'basic'

@@ -25,7 +25,7 @@ export const EVIDENCE_LIMITS: Readonly<
       delegationLookups: number;
       /** Receipts of approve calls older than the log window, read for their Approval events. */
       approvalReceipts: number;
-      /** Live (token, spender) pairs whose allowance is read. */
+      /** Approvals whose live state is read (and, for those in the log search, whose transaction is looked up for its sender). */
       allowances: number;
       /** Tokens seen only in the indexed history whose symbol and decimals are read. */
       tokenMetadata: number;
@@ -72,28 +72,88 @@ export const EVIDENCE_LIMITS: Readonly<
   },
 };
 
-/** One Approval (ERC-20) or ApprovalForAll (operator) event emitted for the wallet as owner. */
+/**
+ * One approval-related event with the wallet as owner: an ERC-20 Approval, an ERC-721 per-token Approval
+ * (its token id is indexed: four topics), an ApprovalForAll (ERC-721 and ERC-1155 operators), or a
+ * Permit2 Approval, Permit, Lockdown or NonceInvalidation emitted by the canonical Permit2.
+ */
 export interface ApprovalEvent {
-  kind: 'erc20' | 'operator';
+  kind: 'erc20' | 'erc721' | 'operator' | 'permit2';
+  name: 'Approval' | 'ApprovalForAll' | 'Permit' | 'Lockdown' | 'NonceInvalidation';
+  /** The token (for Permit2 events, the token field of the event; Permit2 itself emitted it). */
   token: Address;
   spender: Address;
-  /** The approved amount; for an operator 1 (approved) or 0 (revoked). */
+  /** ERC-20 and Permit2: the amount (0 for a Lockdown); ERC-721: 1; operator: 1 (approved) or 0 (revoked); NonceInvalidation: 0. */
   value: bigint;
+  /** ERC-721 per-token approvals only. */
+  tokenId: bigint | null;
+  /** Permit2 Approval and Permit only: unix seconds after which the allowance cannot be used. */
+  expiration: bigint | null;
+  /** The contract that emitted the log (Permit2 for Permit2 events, the token otherwise). */
+  emitter: Address;
   transactionHash: Hex;
   blockNumber: bigint;
   logIndex: number;
-  /** Where the event was found: the log window, or the receipt of an older approve call from the history. */
+  /** Where the event was found: the owner-topic log search, or the receipt of an older approve call from the history. */
   foundIn: 'logs' | 'receipt';
 }
 
-/** A (token, spender) pair with its latest approval event and the allowance live at the head block. */
+/**
+ * Who made an approval, from its transaction: the owner sent it (`owner`); someone else submitted the
+ * owner's signature (`signed_permit`: an EIP-2612 permit call, or a Permit2 Permit); someone else sent it
+ * on a contract the owner has used (`third_party`: a spender's transferFrom re-emitting Approval, or a
+ * permit wrapped in another contract's call); or someone else sent it on a contract the owner never
+ * called (`unattributed`: a spoofed event a stranger can emit at will; never counted in the risk score).
+ */
+export type ApprovalOrigin = 'owner' | 'signed_permit' | 'third_party' | 'unattributed';
+
+/** An approval with its latest event and what was read at the head block. */
 export interface ApprovalState {
   kind: ApprovalEvent['kind'];
   token: Address;
   spender: Address;
+  /** ERC-721 per-token approvals only. */
+  tokenId: bigint | null;
   latest: ApprovalEvent;
-  /** Allowance read at the head block (operator: 1 or 0); null when the read failed. */
+  origin: ApprovalOrigin;
+  /**
+   * What the spender may take now, read at the head block: ERC-20 allowance; operator 1 or 0; ERC-721 1
+   * when getApproved(tokenId) is the spender and the wallet still owns the item, else 0; Permit2 the
+   * amount of allowance(owner, token, spender). null when the read failed.
+   */
   allowance: bigint | null;
+  /** Permit2 only: the allowance's expiration read at the head (unix seconds); an expired one cannot be used. */
+  expiration: bigint | null;
+  /** Permit2 only: the ERC-20 allowance of the wallet to Permit2 on the token (the gateway every sub-allowance passes through). */
+  gateway: bigint | null;
+  /** The wallet's balance of what the approval covers: token units (ERC-20, Permit2), items (ERC-721 balanceOf for operators; 1 or 0 per token); null when unread (ERC-1155 operators). */
+  balance: bigint | null;
+}
+
+/** Where the owner-topic approval log search looked. */
+export interface ApprovalSearch {
+  fromBlock: bigint;
+  toBlock: bigint;
+  /** eth_getLogs requests of at most APPROVAL_SEARCH.chunkBlocks blocks each. */
+  chunks: number;
+  /** Days the search was meant to cover, and whether the chunk bound cut it short. */
+  days: number;
+  capped: boolean;
+}
+
+/** What the risk engine needs to judge an approval's spender: code at the head and at the freshness block. */
+export interface SpenderFacts {
+  /** Block at which code was read to tell a recently created contract (FRESH_SPENDER_DAYS before the head). */
+  freshnessBlock: bigint;
+  /** Whether the spender had code at the freshness block, by lower-case address; null when the node could not answer (no archive state). */
+  codeAtFreshnessBlock: Record<string, boolean | null>;
+}
+
+export interface ApprovalEvidence {
+  events: ApprovalEvent[];
+  states: ApprovalState[];
+  search: ApprovalSearch | null;
+  spenders: SpenderFacts | null;
 }
 
 export interface TokenMetadata {
@@ -144,7 +204,7 @@ export interface WalletEvidence {
   snapshot: WalletSnapshotData;
   /** The indexed history (native transactions, internal transfers, ERC-20 transfers), or why there is none. */
   history: AddressHistoryResult;
-  approvals: { events: ApprovalEvent[]; states: ApprovalState[] };
+  approvals: ApprovalEvidence;
   /** Metadata of tokens seen outside the snapshot's reads, by lower-case address. */
   tokenMetadata: Record<string, TokenMetadata>;
   /** Code of counterparties, spenders and the delegate, read at the head block, by lower-case address. */

@@ -7,11 +7,22 @@ import { classifyAccountCode, type AccountCode } from '../../shared/account-code
 import { ReadPlan } from '../../shared/read-plan.js';
 import type { ProgressReporter, ToolPorts } from '../../tool-module.js';
 import { latestBlock, planWalletReads, readWalletActivity, resolveWalletReads } from '../snapshot/gather.js';
-import { latestApprovals, olderApprovalCalls, readApprovalLogs, readApprovalReceipts } from './approvals.js';
-import { EVIDENCE_LIMITS, type ApprovalState, type ContractFacts, type FunderEvidence, type SanctionsOracleReading, type TokenMetadata, type WalletEvidence } from './data.js';
+import {
+  approvalOrigin,
+  approvalSearchRange,
+  contractsOwnerUsed,
+  latestApprovals,
+  olderApprovalCalls,
+  planApprovalReads,
+  readApprovalLogs,
+  readApprovalReceipts,
+  readSpenderCode,
+  resolveApprovalStates,
+  type ApprovalTransaction,
+} from './approvals.js';
+import { EVIDENCE_LIMITS, type ContractFacts, type FunderEvidence, type SanctionsOracleReading, type TokenMetadata, type WalletEvidence } from './data.js';
 import {
   ADMIN_CHANGED_TOPIC,
-  ALLOWANCE_ABI,
   BEACON_UPGRADED_TOPIC,
   CONTROL_ABI,
   CONTROL_GETTERS,
@@ -28,7 +39,7 @@ const uniqueAddresses = (list: readonly (Address | null | undefined)[]) => [...n
 /**
  * Reads everything the risk engine needs about one wallet, batched and bounded:
  * 1. the head block; 2. in parallel the snapshot's account state and token logs, the indexed history,
- * the window's approval events and the sanctions oracle's code; 3. in parallel the receipts of older
+ * the owner-topic approval log search (APPROVAL_SEARCH) and the sanctions oracle's code; 3. in parallel the receipts of older
  * approvals, the senders of outgoing transfers, the code of the main counterparties and of the delegate,
  * block timestamps, the funder's history (deep) and the contract's control events; 4. one Multicall3
  * round trip holding the snapshot's balances, live allowances, token metadata, sanctions-oracle checks and
@@ -45,10 +56,11 @@ export async function gatherWalletEvidence(input: WalletRequest, { chain: source
   const head = await latestBlock(source, chain);
   const window = activityWindow(chain, depth, head.number);
   const oracle = SANCTIONS_ORACLES.onChain(chain)[0] ?? null;
-  const [activity, history, windowApprovals, oracleCode] = await Promise.all([
+  const approvalSearch = approvalSearchRange(chain, depth, head.number);
+  const [activity, history, searchedApprovals, oracleCode] = await Promise.all([
     readWalletActivity(source, chain, address, depth, head.number),
     source.getAddressHistory(chain, { address, toBlock: head.number, limit: limits.history }),
-    readApprovalLogs(source, chain, address, window),
+    readApprovalLogs(source, chain, address, approvalSearch),
     oracle ? source.getCode(chain, oracle.address, head.number) : null,
   ]);
   progress('wallet activity, indexed history and approvals read');
@@ -63,8 +75,12 @@ export async function gatherWalletEvidence(input: WalletRequest, { chain: source
   const preliminary = collectMovements({ wallet: address, history: indexed, transfers: activity.transfers, blockTimestamps: {} });
   const ranked = rankCounterparties(address, preliminary, indexed);
 
-  const olderCalls = indexed ? olderApprovalCalls(address, indexed.transactions, window) : [];
-  cut('Approve calls older than the log window', olderCalls.length, limits.approvalReceipts);
+  const olderCalls = indexed ? olderApprovalCalls(address, indexed.transactions, approvalSearch.fromBlock) : [];
+  cut('Approve calls older than the approval log search', olderCalls.length, limits.approvalReceipts);
+  const approvalCandidates = latestApprovals(searchedApprovals).filter((e) => e.value > 0n).slice(0, limits.allowances);
+  // Who sent each candidate's transaction (its origin): the indexer lists the wallet's own; permits and spoofs others sent are looked up.
+  const indexedHashes = new Set(indexed?.transactions.map((t) => lower(t.hash)) ?? []);
+  const approvalLookups = [...new Set(approvalCandidates.map((e) => lower(e.transactionHash) as Hex))].filter((h) => !indexedHashes.has(h));
   const senderHashes = senderLookups(preliminary, indexed);
   cut('Transactions of others looked up for their sender', senderHashes.length, limits.senderLookups);
   const typeHashes = account.kind === 'delegated_eoa' && indexed ? delegationCandidates(indexed) : [];
@@ -72,13 +88,14 @@ export async function gatherWalletEvidence(input: WalletRequest, { chain: source
   const lookups = [...new Set([...senderHashes.slice(0, limits.senderLookups), ...typeHashes.slice(0, limits.delegationLookups)])];
   const codeTargets = uniqueAddresses([account.delegatedTo, ...ranked.slice(0, limits.counterpartyCode).map((r) => r.address)]);
   cut('Counterparties whose code was read', ranked.length, limits.counterpartyCode);
-  const timestampBlocks = blocksWithoutTime(preliminary, windowApprovals.map((a) => a.blockNumber));
+  const timestampBlocks = blocksWithoutTime(preliminary, approvalCandidates.map((a) => a.blockNumber));
   cut('Blocks read for timestamps of log-only activity', timestampBlocks.length, limits.blockTimestamps);
   const created = indexed ? createdContracts(address, indexed, limits.createdContracts, cut) : [];
   const funderAddress = depth === 'deep' ? mainFunder(address, preliminary)?.address ?? null : null;
 
-  const [olderApprovals, parties, codes, blockTimestamps, funderHistory, controlLogs, createdCodes] = await Promise.all([
+  const [olderApprovals, approvalTransactions, parties, codes, blockTimestamps, funderHistory, controlLogs, createdCodes] = await Promise.all([
     readApprovalReceipts(source, chain, address, olderCalls.slice(0, limits.approvalReceipts)),
+    Promise.all(approvalLookups.map((hash) => source.getTransaction(chain, hash))),
     Promise.all(lookups.map((hash) => source.getTransaction(chain, hash))),
     readCodes(source, chain, codeTargets, head.number),
     Promise.all(timestampBlocks.slice(0, limits.blockTimestamps).map((n) => source.getBlock(chain, n))),
@@ -87,7 +104,11 @@ export async function gatherWalletEvidence(input: WalletRequest, { chain: source
     readCodes(source, chain, created.map((c) => c.address), head.number),
   ]);
   progress('counterparties, older approvals and block times read');
-  const approvalEvents = [...windowApprovals, ...olderApprovals];
+  const approvalEvents = [...searchedApprovals, ...olderApprovals];
+  const approvalTxs = new Map<string, ApprovalTransaction>([
+    ...(indexed?.transactions ?? []).map((t) => [lower(t.hash), { from: t.from, to: t.to, selector: t.selector }] as const),
+    ...approvalTransactions.flatMap((t) => (t ? [[lower(t.hash), { from: t.from, to: t.to, selector: t.input.length >= 10 ? t.input.slice(0, 10) : null }] as const] : [])),
+  ]);
   const timestamps: Record<string, string> = Object.fromEntries(blockTimestamps.flatMap((h) => (h ? [[h.number.toString(), h.timestamp.toString()]] : [])));
   const transactionParties: WalletEvidence['transactionParties'] = {};
   for (const tx of indexed?.transactions ?? []) transactionParties[lower(tx.hash)] = { from: tx.from, to: tx.to, type: null };
@@ -97,16 +118,10 @@ export async function gatherWalletEvidence(input: WalletRequest, { chain: source
   const plan = new ReadPlan();
   const walletReads = planWalletReads(plan, chain, address, activity.transfers);
   const live = latestApprovals(approvalEvents).filter((e) => e.value > 0n);
-  cut('Live approvals whose allowance was read', live.length, limits.allowances);
-  const allowanceReads = live.slice(0, limits.allowances).map((event) => ({
-    event,
-    handle:
-      event.kind === 'erc20'
-        ? plan.add({ address: event.token, abi: ALLOWANCE_ABI, functionName: 'allowance', args: [address, event.spender] })
-        : plan.add({ address: event.token, abi: ALLOWANCE_ABI, functionName: 'isApprovedForAll', args: [address, event.spender] }),
-  }));
+  cut('Approvals whose live state was read', live.length, limits.allowances);
+  const approvalReads = planApprovalReads(plan, address, live.slice(0, limits.allowances));
   const readTokens = new Set(walletReads.tokens.map((t) => lower(t.address)));
-  const unreadTokens = uniqueAddresses([...(indexed?.tokenTransfers.map((t) => t.token) ?? []), ...approvalEvents.filter((e) => e.kind === 'erc20').map((e) => e.token)]).filter(
+  const unreadTokens = uniqueAddresses([...(indexed?.tokenTransfers.map((t) => t.token) ?? []), ...approvalEvents.filter((e) => e.kind === 'erc20' || e.kind === 'permit2').map((e) => e.token)]).filter(
     (t) => !readTokens.has(lower(t)),
   );
   cut('Tokens outside the window whose metadata was read', unreadTokens.length, limits.tokenMetadata);
@@ -117,7 +132,7 @@ export async function gatherWalletEvidence(input: WalletRequest, { chain: source
     decimals: plan.add({ address: token, abi: erc20Abi, functionName: 'decimals' }),
   }));
   const oracleDeployed = oracle !== null && oracleCode !== null && oracleCode !== '0x';
-  const spenders = uniqueAddresses(live.map((e) => e.spender));
+  const spenders = uniqueAddresses(live.slice(0, limits.allowances).map((e) => e.spender));
   const sanctionTargets = uniqueAddresses([address, funderAddress, account.delegatedTo, ...spenders, ...ranked.map((r) => r.address)]);
   if (oracleDeployed) cut('Addresses checked with the sanctions oracle', sanctionTargets.length, limits.sanctionsChecks);
   const sanctionReads = oracleDeployed
@@ -132,21 +147,24 @@ export async function gatherWalletEvidence(input: WalletRequest, { chain: source
     handles: CONTROL_GETTERS.map((functionName) => [functionName, plan.add({ address: target.address, abi: CONTROL_ABI, functionName })] as const),
   }));
 
-  const unreadSpenders = spenders.filter((s) => !codes.some((c) => lower(c.address) === lower(s)));
-  cut('Approval spenders whose code was read', unreadSpenders.length, limits.spenderCode);
+  cut('Approval spenders whose code was read', spenders.length, limits.spenderCode);
+  // Approvals someone else sent without a direct permit call: their call frames may show a wrapped permit.
+  const ownerContracts = contractsOwnerUsed(address, indexed?.transactions ?? [], approvalEvents, approvalTxs);
+  const traced = [...new Set(approvalReads.map((r) => r.event).filter((e) => ['third_party', 'unattributed'].includes(approvalOrigin(e, address, approvalTxs.get(lower(e.transactionHash)) ?? null, ownerContracts))).map((e) => lower(e.transactionHash) as Hex))];
   const funderRecipients = funderHistory?.status === 'ok' ? fanOutRecipients(address, funderAddress!, funderHistory.history, preliminary) : [];
   cut('Fan-out recipients whose transaction count was read', funderRecipients.length, limits.fanoutRecipients);
-  const [, spenderCodes, recipientNonces] = await Promise.all([
+  const [, spenderCode, recipientNonces, approvalFrames] = await Promise.all([
     plan.execute(source, chain, head.number),
-    readCodes(source, chain, unreadSpenders.slice(0, limits.spenderCode), head.number),
+    readSpenderCode(source, chain, spenders.slice(0, limits.spenderCode), head.number),
     Promise.all(funderRecipients.slice(0, limits.fanoutRecipients).map(async (r) => [lower(r), await source.getTransactionCount(chain, r, head.number)] as const)),
+    Promise.all(traced.map(async (hash) => [hash, await source.getCallFrames(chain, hash)] as const)).then((entries) => new Map(entries)),
   ]);
   progress('balances, allowances and sanctions checks read in one Multicall3 round trip');
 
-  const accounts: Record<string, AccountCode> = Object.fromEntries([...codes, ...spenderCodes, ...createdCodes].map((c) => [lower(c.address), classifyAccountCode(c.code)]));
-  const approvalStates: ApprovalState[] = allowanceReads.map(({ event, handle }) => {
-    const value = plan.value<bigint | boolean>(handle);
-    return { kind: event.kind, token: event.token, spender: event.spender, latest: event, allowance: value === null ? null : typeof value === 'boolean' ? (value ? 1n : 0n) : value };
+  const accounts: Record<string, AccountCode> = Object.fromEntries([...codes, ...spenderCode.codes, ...createdCodes].map((c) => [lower(c.address), classifyAccountCode(c.code)]));
+  const approvalStates = resolveApprovalStates(plan, address, approvalReads, (event) => {
+    const hash = lower(event.transactionHash);
+    return approvalOrigin(event, address, approvalTxs.get(hash) ?? null, ownerContracts, approvalFrames.get(hash as Hex) ?? null);
   });
   const tokenMetadata: Record<string, TokenMetadata> = Object.fromEntries(
     metadataReads.map((r) => {
@@ -193,7 +211,7 @@ export async function gatherWalletEvidence(input: WalletRequest, { chain: source
       blockTimestamps: timestamps,
     },
     history,
-    approvals: { events: approvalEvents, states: approvalStates },
+    approvals: { events: approvalEvents, states: approvalStates, search: approvalSearch, spenders: spenderCode.facts },
     tokenMetadata,
     accounts,
     transactionParties,
