@@ -191,6 +191,8 @@ function walletAuditBody(sizes: { flows: number; counterparties: number; tokens:
     generation: GENERATION,
     savedReportUrl: null,
     riskFlags: [poisoningFlag(sizes.poisoningEvidence), FRESH_FLAG],
+    exposureFindings: [],
+    subjectType: { type: 'eoa', reasons: ['No code at the head block: an externally owned account.'], delegate: null, implementation: null, label: null, evidence: [], skippedFlags: [] },
     reportSection: REPORT_SECTION,
   };
   return paidBody('wallet_audit', result);

@@ -1,4 +1,4 @@
-import { RISK_FLAG_IDS, type RiskFlag, type RiskFlagId } from '@paysight/contracts';
+import { RISK_FLAG_IDS, type ExposureId, type RiskFlag, type RiskFlagId } from '@paysight/contracts';
 
 type Severity = RiskFlag['severity'];
 
@@ -19,6 +19,18 @@ export const RISK_FLAG_DEFINITIONS: Readonly<Record<RiskFlagId, RiskFlagDefiniti
     weight: 90,
     nextAction: 'Do not send funds, tokens or signatures to this address: its EIP-7702 delegate forwards incoming value elsewhere in the same transaction. Treat the account as compromised.',
   },
+  drainer_approval_live: {
+    title: 'Live approval to a listed drainer',
+    severity: 'critical',
+    weight: 80,
+    nextAction: 'Revoke the approvals to the listed drainer now, and move the remaining assets to a fresh wallet: this wallet may be compromised (a signed approval or permit lets the drainer take more).',
+  },
+  listed_threat: {
+    title: 'Listed as a threat',
+    severity: 'high',
+    weight: 75,
+    nextAction: 'Do not send funds, approvals or signatures to this address: an open threat list labels it a drainer, phishing, scam or exploit address. Check the dataset entry and its source.',
+  },
   sanctioned_counterparty: {
     title: 'Counterparty on a sanctions list',
     severity: 'high',
@@ -31,6 +43,12 @@ export const RISK_FLAG_DEFINITIONS: Readonly<Record<RiskFlagId, RiskFlagDefiniti
     severity: 'high',
     weight: 40,
     nextAction: 'Review the source of funds before transacting: the wallet deposited to or withdrew from a mixer. Ask for provenance, or run deep_wallet_report for the full history.',
+  },
+  threat_counterparty: {
+    title: 'Dealt with a listed threat address',
+    severity: 'high',
+    weight: 50,
+    nextAction: 'Review these transfers before transacting: the wallet itself sent value to, called, or took value from an address an open threat list labels a drainer, phishing, scam or exploit address.',
   },
   wash_trading: {
     title: 'Wash-trading round trips',
@@ -86,6 +104,15 @@ export const RISK_FLAG_DEFINITIONS: Readonly<Record<RiskFlagId, RiskFlagDefiniti
     weight: 0,
     nextAction: 'No action needed for the delegation: it points at a known smart-account implementation.',
   },
+};
+
+/** Titles of the exposure findings: what was done to the subject, reported and never scored (docs/risk-flags.md). */
+export const EXPOSURE_TITLES: Readonly<Record<ExposureId, string>> = {
+  targeted_by_poisoning: 'Targeted by address poisoning',
+  received_spam_tokens: 'Received counterfeit (spam) tokens',
+  unsolicited_listed_contact: 'Contact with listed addresses the wallet did not initiate',
+  drained_by_listed_drainer: 'Value pulled out by a listed drainer',
+  serves_listed_callers: 'Serves listed callers',
 };
 
 /** Flags in the catalog's order, for stable output. */
