@@ -1,4 +1,4 @@
-import type { AddressHistory, HistoryTokenTransfer, HistoryTransaction, InternalTransfer, RiskFlag, RiskFlagId } from '@paysight/contracts';
+import type { AddressHistory, ExposureFinding, ExposureId, HistoryTokenTransfer, HistoryTransaction, InternalTransfer, RiskFlag, RiskFlagId } from '@paysight/contracts';
 import { getAddress, type Address, type Hex } from 'viem';
 import type { TokenTransfer } from '../../src/shared/transfers.js';
 import type { WalletEvidence } from '../../src/wallet/evidence/data.js';
@@ -107,4 +107,10 @@ export function onlyFlag(flags: RiskFlag[], id: RiskFlagId): RiskFlag {
   return matching[0]!;
 }
 
-export const citedHashes = (flag: RiskFlag) => [...new Set(flag.evidence.flatMap((e) => (e.transactionHash ? [e.transactionHash] : [])))];
+export function onlyExposure(findings: ExposureFinding[], id: ExposureId): ExposureFinding {
+  const matching = findings.filter((f) => f.id === id);
+  if (matching.length !== 1) throw new Error(`expected one ${id} exposure, got ${findings.map((f) => f.id).join(', ') || 'none'}`);
+  return matching[0]!;
+}
+
+export const citedHashes = (flag: Pick<RiskFlag, 'evidence'>) => [...new Set(flag.evidence.flatMap((e) => (e.transactionHash ? [e.transactionHash] : [])))];

@@ -35,9 +35,10 @@ interface Poisoning {
 }
 
 /**
- * Look-alikes: counterparties sharing the first and last hex characters with another counterparty. In
- * each such group the imitated address is the one the wallet paid first (else the one that first paid
- * it more than dust of a genuine asset); the others are look-alikes.
+ * Look-alikes: counterparties sharing the first and last hex characters with another counterparty that
+ * never paid the wallet more than dust of a genuine asset and that the wallet either never paid or paid
+ * only after it had paid another member of the group. The imitated address is the group's earliest real
+ * counterparty.
  */
 function findPoisoning(context: RiskContext): Poisoning {
   const { evidence, activity } = context;
@@ -54,14 +55,18 @@ function findPoisoning(context: RiskContext): Poisoning {
   const cited = new Set<string>();
   for (const addresses of groups.values()) {
     if (addresses.length < 2) continue;
-    const ranked = addresses
-      .map((a) => ({ address: a, since: realSince(context, byCounterparty.get(a)!) }))
-      .filter((r) => r.since.paid !== null || r.since.received !== null)
-      .sort((a, b) => compareBlocks(a.since.paid, b.since.paid) || compareBlocks(a.since.received, b.since.received));
-    const imitated = ranked[0];
+    const since = new Map(addresses.map((a) => [a, realSince(context, byCounterparty.get(a)!)]));
+    const earliestPaidOther = (a: string) => addresses.filter((o) => o !== a).map((o) => since.get(o)!.paid).reduce<bigint | null>((min, b) => (b !== null && (min === null || b < min) ? b : min), null);
+    const isLookalike = (a: string) => {
+      const { paid, received } = since.get(a)!;
+      const other = earliestPaidOther(a);
+      return received === null && (paid === null || (other !== null && other < paid));
+    };
+    const genuine = addresses.filter((a) => !isLookalike(a)).sort((a, b) => compareBlocks(since.get(a)!.paid, since.get(b)!.paid) || compareBlocks(since.get(a)!.received, since.get(b)!.received));
+    const imitated = genuine[0];
     if (!imitated) continue;
-    const imitates = byCounterparty.get(imitated.address)![0]!.counterparty;
-    for (const address of addresses.filter((a) => a !== imitated.address)) {
+    const imitates = byCounterparty.get(imitated)![0]!.counterparty;
+    for (const address of addresses.filter(isLookalike)) {
       const moves = byCounterparty.get(address)!;
       result.pairs.push({ lookalike: moves[0]!.counterparty, imitates });
       for (const m of moves) {

@@ -55,7 +55,7 @@ function counterfeits(context: RiskContext): Counterfeit[] {
     const received: RiskEvidence[] = [];
     for (const m of activity.movements.filter((m) => m.asset?.toLowerCase() === address)) {
       const own = SUBJECT_ACTS.has(movementAgency(activity, m, codeActs));
-      (own ? acts : received).push(movementEvidence(m, `${own ? 'The wallet\'s own transfer of' : 'Received unasked:'} counterfeit ${meta.symbol}: ${describeMovement(m, activity.formatAmount(m))}.`));
+      (own ? acts : received).push(movementEvidence(m, `${own ? 'The wallet\'s own transfer of' : 'Not the wallet\'s act:'} counterfeit ${meta.symbol}: ${describeMovement(m, activity.formatAmount(m))}.`));
     }
     for (const e of evidence.approvals.events) {
       if (e.token.toLowerCase() !== address || e.value === 0n || activity.sentByWallet(e.transactionHash) !== true) continue;
