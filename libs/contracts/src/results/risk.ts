@@ -79,6 +79,17 @@ export type ExposureFinding = z.infer<typeof exposureFinding>;
 export const SUBJECT_TYPES = ['eoa', 'eip7702_account', 'contract', 'proxy', 'token', 'router', 'cex_like_hot_wallet'] as const;
 export type SubjectTypeId = (typeof SUBJECT_TYPES)[number];
 
+/** Each subject type in words, for summaries and pages. */
+export const SUBJECT_TYPE_TEXT: Readonly<Record<SubjectTypeId, string>> = {
+  eoa: 'externally owned account',
+  eip7702_account: 'EIP-7702 delegated account',
+  contract: 'contract',
+  proxy: 'proxy contract',
+  token: 'token contract',
+  router: 'router or protocol contract',
+  cex_like_hot_wallet: 'exchange-like hot wallet',
+};
+
 export const subjectType = z.object({
   type: z.enum(SUBJECT_TYPES),
   /** Why: the reads and counts the type rests on, in plain words. */

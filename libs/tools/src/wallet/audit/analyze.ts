@@ -1,10 +1,10 @@
 import {
   CHAINS,
+  SUBJECT_TYPE_TEXT,
   type Confidence,
   type DataSourceStatus,
   type Generation,
   type ReportSection,
-  type SubjectTypeId,
   type WalletAuditResult,
   type WalletRequest,
 } from '@paysight/contracts';
@@ -33,16 +33,6 @@ export const SECTION_BUILDERS: Readonly<Record<ReportSection['reportType'], Sect
   wallet_money_map: moneyMapSection,
   contract_project_risk_snapshot: contractRiskSection,
   stablecoin_creator_business_setup: stablecoinBusinessSection,
-};
-
-export const SUBJECT_TYPE_TEXT: Readonly<Record<SubjectTypeId, string>> = {
-  eoa: 'externally owned account',
-  eip7702_account: 'EIP-7702 delegated account',
-  contract: 'contract',
-  proxy: 'proxy contract',
-  token: 'token contract',
-  router: 'router or protocol contract',
-  cex_like_hot_wallet: 'exchange-like hot wallet',
 };
 
 /** What analyze reports before any narration is attempted; finish replaces it with the narrator's outcome. */
