@@ -1,4 +1,5 @@
 import { KNOWN_TOKENS, MIXERS } from '@paysight/datasets';
+import { classifyAccountCode } from '../shared/account-code.js';
 import type { ActivityView } from '../wallet/evidence/activity-view.js';
 import type { ApprovalEvent } from '../wallet/evidence/data.js';
 import type { Movement } from '../wallet/evidence/movements.js';
@@ -21,8 +22,8 @@ export function isDust(activity: ActivityView, m: Movement): boolean {
  *   someone other than the caller (a contract, or an EIP-7702 account whose delegate is a known smart account);
  * - `withdrawal`: a mixer pool paid the subject in a call to the pool; only the holder of the deposit's
  *   note can make that call (directly or through a relayer), and the note holder chooses the recipient;
- * - `served`: a caller of the subject's code paid it or was paid by it in the caller's own transaction
- *   (a user of a router, a depositor of a vault): who a contract serves, not what it does;
+ * - `served`: a caller of a contract paid it or was paid by it in the caller's own transaction (a user
+ *   of a router, a depositor of a vault): who a contract serves, not what it does;
  * - `pulled`: value left the subject in someone else's transaction that was not a call to the subject
  *   (a spender using an allowance, a delegate's code, or a token contract's forged event);
  * - `spoofed`: a zero-value transfer out of the subject in someone else's transaction
@@ -42,7 +43,8 @@ export function movementAgency(activity: ActivityView, m: Movement, codeActsForS
   if (!parties) return 'unknown';
   if (sameAddress(parties.from, activity.wallet)) return 'own';
   const callToSubject = codeActsForSubject && sameAddress(parties.to, activity.wallet);
-  if (callToSubject && sameAddress(parties.from, m.counterparty)) return 'served';
+  // A contract serves its callers; an EIP-7702 account paying the relayer that submitted its call pays for a service.
+  if (callToSubject && sameAddress(parties.from, m.counterparty) && classifyAccountCode(activity.evidence.snapshot.code).kind === 'contract') return 'served';
   if (m.direction === 'in') {
     const mixerPaidOut = m.kind === 'internal' && sameAddress(parties.to, m.counterparty) && MIXERS.find(activity.evidence.chain, m.counterparty) !== undefined;
     return mixerPaidOut && !isDust(activity, m) ? 'withdrawal' : 'unsolicited';
