@@ -1,6 +1,7 @@
 import type { RiskEvidence } from '@paysight/contracts';
 import { MIXERS, SDN_ADDRESSES, THREAT_ADDRESSES, type ThreatCategory } from '@paysight/datasets';
 import type { Address } from 'viem';
+import { classifyAccountCode } from '../shared/account-code.js';
 import type { ActivityView } from '../wallet/evidence/activity-view.js';
 import type { Movement } from '../wallet/evidence/movements.js';
 import { AGENCY_TEXT, approvalIsOwn, movementAgency, SUBJECT_ACTS, type MovementAgency } from './agency.js';
@@ -18,7 +19,7 @@ export interface ListedParty {
 
 /** One interaction with a listed address: a movement, a call, or an approval. */
 export interface Interaction {
-  agency: MovementAgency | 'call' | 'approval';
+  agency: MovementAgency | 'call' | 'approval' | 'delegation';
   movement: Movement | null;
   item: RiskEvidence;
 }
@@ -33,11 +34,12 @@ export interface Interactions {
   inflicted: Interaction[];
 }
 
-/** Every address the wallet dealt with (movements, indexed transactions, approval spenders), and the wallet itself. */
+/** Every address the wallet dealt with (movements, indexed transactions, approval spenders, its EIP-7702 delegate), and the wallet itself. */
 export function addressesInView(activity: ActivityView): Address[] {
   const { evidence } = activity;
   const all = [
     evidence.address,
+    classifyAccountCode(evidence.snapshot.code).delegatedTo,
     ...activity.movements.map((m) => m.counterparty),
     ...activity.transactions().flatMap((t) => [t.from, t.to ?? null]),
     ...evidence.approvals.states.map((s) => s.spender),
@@ -96,7 +98,7 @@ function movementDetail(activity: ActivityView, m: Movement, agency: MovementAge
 }
 
 /**
- * The movements, calls and approvals between the subject and one listed address, each with who acted.
+ * The movements, calls, approvals and EIP-7702 delegation between the subject and one listed address, each with who acted.
  * Value pulled out of the subject counts as its act only when it had approved the listed address itself.
  * For a token or a router (servesCallers), nothing it does at a caller's request is its own act.
  */
@@ -120,6 +122,10 @@ export function interactionsWith({ activity, codeActs, subject }: RiskContext, p
     if (!fromSubject && !(fromParty && codeActs)) continue;
     const item: RiskEvidence = { kind: 'transaction', transactionHash: t.hash, blockNumber: t.blockNumber.toString(), address: party.address, detail: fromSubject ? `Call to ${party.address} (${party.label}) sent by the wallet.` : `Call from ${party.address} (${party.label}) to the contract: a caller using it.` };
     put({ agency: fromSubject ? 'call' : 'served', movement: null, item }, fromSubject);
+  }
+  if (subject.delegate && sameAddress(subject.delegate, party.address)) {
+    const item: RiskEvidence = { kind: 'contract_code', address: activity.wallet, blockNumber: activity.evidence.snapshot.head.number.toString(), detail: `The account delegates its code to ${party.address} (${party.label}) through an EIP-7702 authorization signed with its key.` };
+    put({ agency: 'delegation', movement: null, item }, true);
   }
   for (const e of approved) {
     put({ agency: 'approval', movement: null, item: { kind: 'log', transactionHash: e.transactionHash, logIndex: e.logIndex, blockNumber: e.blockNumber.toString(), address: party.address, detail: `The wallet approved ${party.address} (${party.label}) as a spender of ${e.token}.` } }, true);

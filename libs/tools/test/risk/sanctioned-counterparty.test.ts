@@ -113,6 +113,16 @@ describe('sanctioned_counterparty', () => {
     expect(citedHashes(onlyFlag(detectSanctionedCounterparty(riskContext(paid)), 'sanctioned_counterparty'))).toEqual([hash(3)]);
   });
 
+  it('counts an EIP-7702 delegation to a listed address as the account\'s act (its key signed the authorization)', () => {
+    const evidence = walletEvidence({
+      snapshot: { code: `0xef0100${LAZARUS.slice(2).toLowerCase()}` },
+      sanctionsOracle: { address: ORACLE, deployed: true, checked: [WALLET, LAZARUS], listed: [LAZARUS], failed: [] },
+    });
+    const flag = onlyFlag(detectSanctionedCounterparty(riskContext(evidence)), 'sanctioned_counterparty');
+    expect(flag.evidence.map((e) => e.kind)).toEqual(['dataset', 'contract_state', 'contract_code']);
+    expect(flag.evidence[2]!.detail).toMatch(/delegates its code to/);
+  });
+
   it('finds nothing for ordinary counterparties', () => {
     const evidence = walletEvidence({
       history: history({ transactions: [tx({ hash: hash(1), from: addr('99'), to: WALLET, value: 1n })] }),
