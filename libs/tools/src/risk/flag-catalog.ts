@@ -63,10 +63,10 @@ export const RISK_FLAG_DEFINITIONS: Readonly<Record<RiskFlagId, RiskFlagDefiniti
     nextAction: 'Identify the EIP-7702 delegate (agent_wallet_profile, or tx_decode on a recent transaction) before sending this account funds or signatures.',
   },
   address_poisoning: {
-    title: 'Address poisoning',
+    title: 'Paid a look-alike address (address poisoning)',
     severity: 'medium',
     weight: 25,
-    nextAction: 'Never copy a payment address from this wallet\'s history: look-alike addresses were planted in it. Confirm the recipient from a trusted source and compare every character.',
+    nextAction: 'This wallet has already paid a look-alike of a real counterparty: never copy a payment address from its history, confirm recipients from a trusted source and compare every character.',
   },
   funding_concentration: {
     title: 'Funding from a fan-out source',
@@ -81,10 +81,10 @@ export const RISK_FLAG_DEFINITIONS: Readonly<Record<RiskFlagId, RiskFlagDefiniti
     nextAction: 'Revoke or reduce the unlimited approvals to unknown spenders before this wallet holds more value.',
   },
   fake_token: {
-    title: 'Counterfeit token',
+    title: 'Traded or approved a counterfeit token',
     severity: 'low',
     weight: 10,
-    nextAction: 'Ignore the counterfeit token balances: never approve, swap or send them, and do not visit links they advertise.',
+    nextAction: 'Revoke any approval given for the counterfeit token and stop trading it: never approve, swap or send such tokens, and do not visit links they advertise.',
   },
   fresh_wallet: {
     title: 'Fresh wallet',

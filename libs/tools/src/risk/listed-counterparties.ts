@@ -6,6 +6,7 @@ import type { ActivityView } from '../wallet/evidence/activity-view.js';
 import type { Movement } from '../wallet/evidence/movements.js';
 import { AGENCY_TEXT, approvalIsOwn, movementAgency, SUBJECT_ACTS, type MovementAgency } from './agency.js';
 import { sameAddress, type RiskContext } from './context.js';
+import { servesCallers } from './subject.js';
 import { datasetEvidence, describeMovement, movementEvidence } from './evidence-items.js';
 
 /** An address on one of the shipped lists (or the sanctions oracle), with the evidence of its listing. */
@@ -86,8 +87,8 @@ export function threatParties({ evidence, activity }: RiskContext): ListedParty[
   });
 }
 
-/** Whether the subject itself approved this spender (an approval that is its act, see approvalIsOwn). */
-export function ownApprovalsTo(activity: ActivityView, spender: Address) {
+/** The approvals of this spender that are the subject's act (see approvalIsOwn). */
+function ownApprovalsTo(activity: ActivityView, spender: Address) {
   return activity.evidence.approvals.events.filter((e) => sameAddress(e.spender, spender) && e.value > 0n && approvalIsOwn(activity, e));
 }
 
@@ -105,7 +106,7 @@ function movementDetail(activity: ActivityView, m: Movement, agency: MovementAge
 export function interactionsWith({ activity, codeActs, subject }: RiskContext, party: ListedParty): Interactions {
   const out: Interactions = { acts: [], served: [], inflicted: [] };
   const approved = ownApprovalsTo(activity, party.address);
-  const serving = subject.type === 'router' || subject.type === 'token';
+  const serving = servesCallers(subject);
   const put = (interaction: Interaction, act: boolean) => (act ? (serving ? out.served : out.acts) : interaction.agency === 'served' ? out.served : out.inflicted).push(interaction);
   const cited = new Set<string>();
   for (const m of activity.movements) {

@@ -42,8 +42,8 @@ export function codeActsForSubject(subject: SubjectType, chain: WalletEvidence['
   return subject.type === 'eip7702_account' && subject.delegate !== null && EIP7702_SMART_ACCOUNTS.find(chain, subject.delegate) !== undefined;
 }
 
-/** Whether the subject is a contract serving callers: its counterparties' listings are exposure (who it serves), never its own act. */
-export const servesCallers = (subject: SubjectType) => CODE_TYPES.has(subject.type);
+/** A token or a router serves the public: nothing it does at a caller's request is its own act (who it serves is exposure). */
+export const servesCallers = (subject: SubjectType) => subject.type === 'token' || subject.type === 'router';
 
 function subject(type: SubjectTypeId, reasons: string[], evidence: RiskEvidence[], extra: Partial<Pick<SubjectType, 'delegate' | 'implementation' | 'label'>> = {}): SubjectType {
   return { type, reasons, delegate: null, implementation: null, label: null, evidence, skippedFlags: [...SKIPPED_FLAGS[type]], ...extra };
