@@ -31,7 +31,7 @@ const COUNTERPARTIES = [
   { seed: 'funding-exchange', label: 'Exchange hot wallet 14', kind: 'eoa', interactions: 31, flags: ['funding_concentration'] },
   { seed: 'router', label: 'Uniswap Universal Router', kind: 'contract', interactions: 24, flags: [] },
   { seed: 'usdc-issuer', label: 'Circle: USDC treasury', kind: 'contract', interactions: 17, flags: [] },
-  { seed: 'look-alike', label: null, kind: 'eoa', interactions: 9, flags: ['address_poisoning'] },
+  { seed: 'look-alike', label: null, kind: 'eoa', interactions: 9, flags: [] },
   { seed: 'payroll', label: 'Payroll multisig', kind: 'contract', interactions: 8, flags: [] },
   { seed: 'friend-1', label: null, kind: 'eoa', interactions: 6, flags: [] },
   { seed: 'aerodrome', label: 'Aerodrome pool WETH/USDC', kind: 'contract', interactions: 5, flags: [] },
@@ -84,7 +84,7 @@ function flows(points: WalletReport['timeline']['points']): WalletReport['flows'
       tokenId: null,
       formatted: poisoned ? '0' : stable ? (125 + i * 37.5).toFixed(2) : formatUnitsCompact(milli(0.05 + i * 0.025), 18),
       counterparty: poisoned ? POISONER : address(counterparty.seed),
-      flags: poisoned ? ['address_poisoning'] : [...counterparty.flags],
+      flags: [...counterparty.flags],
     };
   });
 }
@@ -117,18 +117,6 @@ export function fixtureReport(): WalletReport {
         limits: ['Only sweeper implementations in the shipped list are recognised.'],
       },
       {
-        id: 'address_poisoning',
-        title: 'Targeted by address poisoning',
-        severity: 'high',
-        weight: 18,
-        explanation: 'Zero-value transfers arrived from an address that shares the first and last four characters of a real counterparty, a set-up for copy-paste mistakes.',
-        evidence: [
-          { kind: 'log', transactionHash: hash('poison-1'), logIndex: 3, blockNumber: '22380112', address: POISONER, detail: 'Zero-value USDC transfer from the look-alike address.' },
-          { kind: 'log', transactionHash: hash('poison-2'), logIndex: 11, blockNumber: '22312876', address: POISONER, detail: 'Second zero-value transfer, two days later.' },
-        ],
-        limits: ['Look-alikes are matched on the first and last four hex characters only.'],
-      },
-      {
         id: 'unlimited_approval',
         title: 'Unlimited USDC approval to an unverified spender',
         severity: 'medium',
@@ -156,6 +144,27 @@ export function fixtureReport(): WalletReport {
         limits: ['Activity before the delegation is read from transfer logs only.'],
       },
     ],
+    exposureFindings: [
+      {
+        id: 'targeted_by_poisoning',
+        title: 'Targeted by address poisoning',
+        explanation: 'Zero-value transfers arrived from an address that shares the first and last four characters of a real counterparty, a set-up for copy-paste mistakes. The wallet never paid it.',
+        evidence: [
+          { kind: 'log', transactionHash: hash('poison-1'), logIndex: 3, blockNumber: '22380112', address: POISONER, detail: 'Zero-value USDC transfer from the look-alike address.' },
+          { kind: 'log', transactionHash: hash('poison-2'), logIndex: 11, blockNumber: '22312876', address: POISONER, detail: 'Second zero-value transfer, two days later.' },
+        ],
+        limits: ['Look-alikes are matched on the first and last four hex characters only.'],
+      },
+    ],
+    subjectType: {
+      type: 'eip7702_account',
+      reasons: [`The account's code is an EIP-7702 delegation designator to ${SWEEPER}.`],
+      delegate: SWEEPER,
+      implementation: null,
+      label: null,
+      evidence: [{ kind: 'contract_code', address: FIXTURE_WALLET, blockNumber: '22400000', detail: `0xef0100 followed by ${SWEEPER}.` }],
+      skippedFlags: [],
+    },
     timeline: history,
     counterparties: COUNTERPARTIES.map((c, i) => ({
       address: c.seed === 'look-alike' ? POISONER : address(c.seed),

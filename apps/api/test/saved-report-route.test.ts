@@ -25,6 +25,8 @@ function hostileReport(): WalletReport {
         limits: [HOSTILE],
       },
     ],
+    exposureFindings: [{ id: 'targeted_by_poisoning', title: HOSTILE, explanation: HOSTILE, evidence: [{ kind: 'address', detail: HOSTILE }], limits: [HOSTILE] }],
+    subjectType: { ...report.subjectType!, reasons: [HOSTILE] },
     counterparties: report.counterparties.map((c) => ({ ...c, label: HOSTILE })),
     exposure: { ...report.exposure, tokens: report.exposure.tokens.map((t) => ({ ...t, symbol: HOSTILE, name: HOSTILE })) },
     flows: report.flows.map((f) => ({ ...f, asset: { ...f.asset, symbol: HOSTILE }, flags: [HOSTILE] })),
@@ -89,6 +91,27 @@ describe('GET /reports/:id', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(await res.text()).toMatch(/^<!doctype html>/);
+  });
+
+  test('the page shows the subject type and what was done to the wallet, apart from the scored flags', async () => {
+    const page = await (await get(url, BROWSER_ACCEPT)).text();
+    expect(page).toMatch(/data-field="subject-type" title="The account&#39;s code is an EIP-7702 delegation designator to 0x[0-9a-fA-F]{40}\.">EIP-7702 delegated account</);
+    const exposure = /<section[^>]*data-section="exposure"[\s\S]*?<\/section>/.exec(page)![0];
+    expect(exposure).toContain('data-exposure="targeted_by_poisoning"');
+    expect(exposure).toContain('Not scored');
+    expect(exposure).toContain(report.exposureFindings![0]!.evidence[0]!.transactionHash!);
+    expect(page.indexOf('data-section="exposure"')).toBeGreaterThan(page.indexOf('id="flags-title"'));
+  });
+
+  test('a report saved before subject types and exposure existed still renders, without those parts', async () => {
+    const { exposureFindings: _e, subjectType: _s, ...older } = report;
+    const saved = await store.reports.save({ toolId: 'saved_report', chain: older.subject.chain, subject: older.subject.address, document: older });
+    const res = await get(`${api.url}${savedReportPath(saved.id)}`, BROWSER_ACCEPT);
+    expect(res.status).toBe(200);
+    const page = await res.text();
+    expect(page).toContain('id="flags-title"');
+    expect(page).not.toContain('data-section="exposure"');
+    expect(page).not.toContain('data-field="subject-type"');
   });
 
   test('the page is self-contained, private and allowed nothing but its own stylesheet', async () => {

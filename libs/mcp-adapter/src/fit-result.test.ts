@@ -191,6 +191,8 @@ function walletAuditBody(sizes: { flows: number; counterparties: number; tokens:
     generation: GENERATION,
     savedReportUrl: null,
     riskFlags: [poisoningFlag(sizes.poisoningEvidence), FRESH_FLAG],
+    exposureFindings: [],
+    subjectType: { type: 'eoa', reasons: ['No code at the head block: an externally owned account.'], delegate: null, implementation: null, label: null, evidence: [], skippedFlags: [] },
     reportSection: REPORT_SECTION,
     approvals: { searchedBlocks: { fromBlock: '22000000', toBlock: '22400000' }, live: [], inactive: [], unattributed: [], stablecoinAtRiskUsd: '0', limitations: [] },
   };

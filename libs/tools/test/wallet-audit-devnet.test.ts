@@ -1,5 +1,6 @@
 import {
   CHAIN_NAMES,
+  EXPOSURE_IDS,
   walletAuditRequest,
   walletAuditResult,
   type ChainName,
@@ -40,8 +41,12 @@ describe.each(CHAIN_NAMES)('wallet_audit on the %s devnet', (chain) => {
 
   it.each(world.riskPatterns.map((p) => [`${p.flag} (${p.wallet})`, p] as const))('finds %s with its evidence', async (_name, pattern) => {
     const { result, metadata } = await audit(chain, pattern.address, { depth: pattern.flag === 'funding_concentration' ? 'deep' : 'basic' });
-    const flag = result.riskFlags.find((f) => f.id === pattern.flag) as RiskFlag;
+    // A pattern done to the wallet is an exposure finding, found with its evidence but never scored.
+    const exposure = (EXPOSURE_IDS as readonly string[]).includes(pattern.flag);
+    const flag = (exposure ? result.exposureFindings : result.riskFlags).find((f) => f.id === pattern.flag) as Pick<RiskFlag, 'evidence'>;
     expect(flag).toBeDefined();
+    // The planted exposure (a poisoning victim who never paid the look-alike) leaves the wallet unscored.
+    if (exposure) expect(result.riskFlags.map((f) => f.id)).toEqual([]);
     const cited = new Set(flag.evidence.flatMap((e) => [e.transactionHash?.toLowerCase(), e.address?.toLowerCase()]).filter(Boolean));
     for (const name of pattern.transactions) {
       const planted = world.transactions[name]!;

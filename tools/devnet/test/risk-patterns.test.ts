@@ -1,5 +1,8 @@
 import { CHAIN_NAMES, CHAINS, PAYMENT, RISK_FLAG_IDS } from '@paysight/contracts';
 import { MIXERS, SDN_ADDRESSES } from '@paysight/datasets';
+
+/** Flags no storyline raises: an unrecognized delegation, a poisoning that worked, a counterfeit the victim used, and the threat flags (no listed threat address is impersonated). */
+const NOT_PLANTED = ['eip7702_unrecognized_delegation', 'address_poisoning', 'fake_token', 'listed_threat', 'threat_counterparty'];
 import { type Address, concatHex, erc20Abi, getAbiItem, getAddress, maxUint256, parseEventLogs, parseUnits } from 'viem';
 import {
   approvedThreat,
@@ -44,8 +47,8 @@ describe.each(CHAIN_NAMES)('the risk patterns planted on %s', (chain) => {
   it('publishes every flag with its wallet, its transactions and its counterparties, and the benign wallets', () => {
     const { riskPatterns, benignWallets, wallets } = scenario();
     // approval_to_threat is planted once the shipped threat list holds a drainer, phisher or exploiter for the chain.
-    const unplanted = ['eip7702_unrecognized_delegation', ...(approvedThreat(chain) ? [] : ['approval_to_threat'])];
-    expect(new Set(riskPatterns.map((p) => p.flag))).toEqual(new Set(RISK_FLAG_IDS.filter((id) => !unplanted.includes(id))));
+    const unplanted = [...NOT_PLANTED, ...(approvedThreat(chain) ? [] : ['approval_to_threat'])];
+    expect(new Set(riskPatterns.map((p) => p.flag))).toEqual(new Set([...RISK_FLAG_IDS.filter((id) => !unplanted.includes(id)), 'targeted_by_poisoning', 'received_spam_tokens']));
     for (const pattern of riskPatterns) {
       expect(pattern.address).toBe(wallets[pattern.wallet]?.address);
       for (const name of pattern.transactions) expect(scenario().transactions[name]?.status).toBe('success');

@@ -1,4 +1,4 @@
-import type { RiskEvidence, RiskFlag } from '@paysight/contracts';
+import type { ExposureFinding, RiskEvidence, RiskFlag } from '@paysight/contracts';
 import { html, type SafeHtml } from '../page/html.js';
 import { capitalize, evidenceKindText } from './vocabulary.js';
 
@@ -12,6 +12,29 @@ export function flagsSection(flags: readonly RiskFlag[]): SafeHtml {
       : html`<div class="flags">${flags.map(flagCard)}</div>`
   }
 </section>`;
+}
+
+/** What others did to the wallet (unsolicited, spoofed, dust, spam), with its evidence; none of it is scored. Absent in older reports. */
+export function exposureSection(findings: readonly ExposureFinding[] | undefined): SafeHtml | false {
+  if (findings === undefined) return false;
+  return html`<section class="card" aria-labelledby="exposure-title" data-section="exposure">
+  <h2 id="exposure-title">Done to this wallet <span class="count">${findings.length}</span></h2>
+  <p class="muted">Transfers, events and tokens others sent or emitted without any act of the wallet. Anyone can create them, so they do not count towards the risk score.</p>
+  ${findings.length > 0 && html`<div class="flags">${findings.map(exposureCard)}</div>`}
+</section>`;
+}
+
+function exposureCard(finding: ExposureFinding): SafeHtml {
+  return html`<article class="flag sev-info" data-exposure="${finding.id}">
+  <header class="flag-head">
+    <h3>${finding.title}</h3>
+    <span class="badge sev-info" data-field="scored">Not scored</span>
+  </header>
+  <p>${finding.explanation}</p>
+  <h4>Evidence</h4>
+  <ul class="evidence">${finding.evidence.map(evidenceItem)}</ul>
+  ${finding.limits.length > 0 && html`<details class="limits"><summary>What this check cannot see</summary><ul>${finding.limits.map((limit) => html`<li>${limit}</li>`)}</ul></details>`}
+</article>`;
 }
 
 function flagCard(flag: RiskFlag): SafeHtml {

@@ -1,8 +1,8 @@
-import { CHAINS, type WalletReport } from '@paysight/contracts';
+import { CHAINS, SUBJECT_TYPE_TEXT, type WalletReport } from '@paysight/contracts';
 import { riskGauge } from './charts/risk-gauge.js';
 import { formatTimestamp } from '../page/format.js';
 import { html, type SafeHtml } from '../page/html.js';
-import { RISK_LABEL_TEXT, REPORT_TYPE_TEXT, accountTypeText } from './vocabulary.js';
+import { RISK_LABEL_TEXT, REPORT_TYPE_TEXT, accountTypeText, capitalize } from './vocabulary.js';
 
 /** Who the report is about, its score and its summary. */
 export function heroSection(report: WalletReport): SafeHtml {
@@ -16,6 +16,7 @@ export function heroSection(report: WalletReport): SafeHtml {
     <ul class="chips" aria-label="Subject">
       <li class="chip" data-field="chain">${CHAINS[subject.chain].displayName} <span class="muted">· chain ${subject.chainId}</span></li>
       <li class="chip" data-field="account-type">${accountTypeText(subject.accountType)}</li>
+      ${report.subjectType && html`<li class="chip" data-field="subject-type" title="${report.subjectType.reasons.join(' ')}">${capitalize(SUBJECT_TYPE_TEXT[report.subjectType.type])}</li>`}
       <li class="chip status-${report.dataSourceStatus.toLowerCase()}">${report.dataSourceStatus} data</li>
       <li class="chip">Generated ${formatTimestamp(report.generatedAt)}</li>
     </ul>

@@ -1,7 +1,7 @@
 import { CHAINS, type WalletReport } from '@paysight/contracts';
 import { chartsSection } from './charts-section.js';
 import { aiSection, dataSection, flowsSection, reportTypeSection } from './details.js';
-import { flagsSection } from './flags.js';
+import { exposureSection, flagsSection } from './flags.js';
 import { formatTimestamp, shortHex } from '../page/format.js';
 import { heroSection } from './hero.js';
 import { ICON_HREF, LOGO } from '../page/brand.js';
@@ -42,6 +42,7 @@ export function renderReportPage({ createdAt, toolId, report }: ReportPageInput)
 <main class="wrap">
 ${heroSection(report)}
 ${flagsSection(report.riskFlags)}
+${exposureSection(report.exposureFindings)}
 ${chartsSection(report)}
 ${flowsSection(report)}
 ${reportTypeSection(report)}

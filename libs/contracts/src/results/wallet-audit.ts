@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { blockNumberText, checksummedAddress, confidence, dataSourceStatus, isoTimestamp, logIndexNumber, transactionHashText } from '../schemas/common.js';
 import { REPORT_TYPES } from '../schemas/wallet.js';
 import { nftHolding, tokenHolding } from './wallet-snapshot.js';
-import { RISK_LABELS, riskFlag } from './risk.js';
+import { exposureFinding, RISK_LABELS, riskFlag, subjectType } from './risk.js';
 import { approvalsSection } from './approvals.js';
 
 /** Exactly one of four provenance variants; no other properties. */
@@ -80,6 +80,10 @@ export const walletAuditResult = z.object({
   savedReportUrl: z.string().nullable(),
   /** Every flag raised, with its weight and evidence; riskScore is derived from these. */
   riskFlags: z.array(riskFlag),
+  /** What was done to the wallet (unsolicited, spoofed, dust, spam): reported with evidence, never scored. */
+  exposureFindings: z.array(exposureFinding),
+  /** What kind of account the subject is, and why; the rules that apply depend on it. */
+  subjectType,
   reportSection,
   /** Live ERC-20, ERC-721, operator and Permit2 approvals with spender reputation and the amount at risk (docs/risk-flags.md). */
   approvals: approvalsSection,

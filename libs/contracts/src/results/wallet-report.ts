@@ -4,7 +4,7 @@ import { CHAIN_NAMES } from '../chains.js';
 import { REPORT_TYPES } from '../schemas/wallet.js';
 import { aiSection, counterparty, flow, generation, reportSection } from './wallet-audit.js';
 import { nftHolding, tokenHolding } from './wallet-snapshot.js';
-import { RISK_LABELS, riskFlag } from './risk.js';
+import { exposureFinding, RISK_LABELS, riskFlag, subjectType } from './risk.js';
 
 const utcDay = z.string().meta({ description: 'UTC day, YYYY-MM-DD.', examples: ['2026-01-15'] });
 
@@ -32,6 +32,9 @@ export const walletReport = z.object({
   riskScore: z.number().int().min(0).max(100),
   riskLabel: z.enum(RISK_LABELS),
   riskFlags: z.array(riskFlag),
+  /** Absent in reports saved before subject types and exposure existed; such reports still render. */
+  exposureFindings: z.array(exposureFinding).optional(),
+  subjectType: subjectType.optional(),
   timeline: z.object({
     from: utcDay.nullable(),
     to: utcDay.nullable(),

@@ -1,16 +1,24 @@
-import type { RiskEvidence, RiskFlag, RiskFlagId } from '@paysight/contracts';
+import type { ExposureFinding, ExposureId, RiskEvidence, RiskFlag, RiskFlagId } from '@paysight/contracts';
 import type { Movement } from '../wallet/evidence/movements.js';
 import type { AddressDataset, DatasetEntry } from '@paysight/datasets';
-import { RISK_FLAG_DEFINITIONS } from './flag-catalog.js';
+import { EXPOSURE_TITLES, RISK_FLAG_DEFINITIONS } from './flag-catalog.js';
 
 /** Evidence items listed per flag; the rest are counted in the flag's limits. */
 export const MAX_EVIDENCE_ITEMS = 12;
 
-export function buildFlag(id: RiskFlagId, explanation: string, evidence: RiskEvidence[], limits: string[]): RiskFlag {
-  const { title, severity, weight } = RISK_FLAG_DEFINITIONS[id];
+function bounded(evidence: RiskEvidence[], limits: string[]): { evidence: RiskEvidence[]; limits: string[] } {
   const shown = evidence.slice(0, MAX_EVIDENCE_ITEMS);
   const more = evidence.length - shown.length;
-  return { id, title, severity, weight, explanation, evidence: shown, limits: more > 0 ? [...limits, `${more} more evidence item(s) are not listed.`] : limits };
+  return { evidence: shown, limits: more > 0 ? [...limits, `${more} more evidence item(s) are not listed.`] : limits };
+}
+
+export function buildFlag(id: RiskFlagId, explanation: string, evidence: RiskEvidence[], limits: string[]): RiskFlag {
+  const { title, severity, weight } = RISK_FLAG_DEFINITIONS[id];
+  return { id, title, severity, weight, explanation, ...bounded(evidence, limits) };
+}
+
+export function buildExposure(id: ExposureId, explanation: string, evidence: RiskEvidence[], limits: string[]): ExposureFinding {
+  return { id, title: EXPOSURE_TITLES[id], explanation, ...bounded(evidence, limits) };
 }
 
 /** A movement as evidence: its log when it has one, else its transaction. */

@@ -1,4 +1,4 @@
-import { RISK_FLAG_IDS, type RiskFlag, type RiskFlagId } from '@paysight/contracts';
+import { RISK_FLAG_IDS, type ExposureId, type RiskFlag, type RiskFlagId } from '@paysight/contracts';
 
 type Severity = RiskFlag['severity'];
 
@@ -25,6 +25,12 @@ export const RISK_FLAG_DEFINITIONS: Readonly<Record<RiskFlagId, RiskFlagDefiniti
     weight: 80,
     nextAction: 'Revoke the approvals to the listed address now (or move the assets to a fresh wallet): it can take the approved tokens at any time.',
   },
+  listed_threat: {
+    title: 'Listed as a threat',
+    severity: 'high',
+    weight: 75,
+    nextAction: 'Do not send funds, approvals or signatures to this address: an open threat list labels it a drainer, phishing, scam or exploit address. Check the dataset entry and its source.',
+  },
   sanctioned_counterparty: {
     title: 'Counterparty on a sanctions list',
     severity: 'high',
@@ -37,6 +43,12 @@ export const RISK_FLAG_DEFINITIONS: Readonly<Record<RiskFlagId, RiskFlagDefiniti
     severity: 'high',
     weight: 40,
     nextAction: 'Review the source of funds before transacting: the wallet deposited to or withdrew from a mixer. Ask for provenance, or run deep_wallet_report for the full history.',
+  },
+  threat_counterparty: {
+    title: 'Dealt with a listed threat address',
+    severity: 'high',
+    weight: 50,
+    nextAction: 'Review these transfers before transacting: the wallet itself sent value to, called, or took value from an address an open threat list labels a drainer, phishing, scam or exploit address.',
   },
   wash_trading: {
     title: 'Wash-trading round trips',
@@ -51,10 +63,10 @@ export const RISK_FLAG_DEFINITIONS: Readonly<Record<RiskFlagId, RiskFlagDefiniti
     nextAction: 'Identify the EIP-7702 delegate (agent_wallet_profile, or tx_decode on a recent transaction) before sending this account funds or signatures.',
   },
   address_poisoning: {
-    title: 'Address poisoning',
+    title: 'Paid a look-alike address (address poisoning)',
     severity: 'medium',
     weight: 25,
-    nextAction: 'Never copy a payment address from this wallet\'s history: look-alike addresses were planted in it. Confirm the recipient from a trusted source and compare every character.',
+    nextAction: 'This wallet has already paid a look-alike of a real counterparty: never copy a payment address from its history, confirm recipients from a trusted source and compare every character.',
   },
   funding_concentration: {
     title: 'Funding from a fan-out source',
@@ -75,10 +87,10 @@ export const RISK_FLAG_DEFINITIONS: Readonly<Record<RiskFlagId, RiskFlagDefiniti
     nextAction: 'Revoke the unlimited approvals to plain addresses: no contract logic limits what their key holder takes, a pattern typical of phishing signatures.',
   },
   fake_token: {
-    title: 'Counterfeit token',
+    title: 'Traded or approved a counterfeit token',
     severity: 'low',
     weight: 10,
-    nextAction: 'Ignore the counterfeit token balances: never approve, swap or send them, and do not visit links they advertise.',
+    nextAction: 'Revoke any approval given for the counterfeit token and stop trading it: never approve, swap or send such tokens, and do not visit links they advertise.',
   },
   fresh_wallet: {
     title: 'Fresh wallet',
@@ -98,6 +110,15 @@ export const RISK_FLAG_DEFINITIONS: Readonly<Record<RiskFlagId, RiskFlagDefiniti
     weight: 0,
     nextAction: 'No action needed for the delegation: it points at a known smart-account implementation.',
   },
+};
+
+/** Titles of the exposure findings: what was done to the subject, reported and never scored (docs/risk-flags.md). */
+export const EXPOSURE_TITLES: Readonly<Record<ExposureId, string>> = {
+  targeted_by_poisoning: 'Targeted by address poisoning',
+  received_spam_tokens: 'Received counterfeit (spam) tokens',
+  unsolicited_listed_contact: 'Contact with listed addresses the wallet did not initiate',
+  drained_by_listed_drainer: 'Value pulled out by a listed drainer',
+  serves_listed_callers: 'Serves listed callers',
 };
 
 /** Flags in the catalog's order, for stable output. */

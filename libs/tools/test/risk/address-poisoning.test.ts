@@ -1,7 +1,7 @@
 import { riskContext } from '../../src/risk/context.js';
-import { detectAddressPoisoning } from '../../src/risk/detectors/address-poisoning.js';
+import { detectAddressPoisoning, poisoningExposure } from '../../src/risk/detectors/address-poisoning.js';
 import { lookalikeKey } from '../../src/shared/lookalike.js';
-import { addr, citedHashes, hash, history, logTransfer, onlyFlag, tx, WALLET, walletEvidence } from '../support/evidence.js';
+import { addr, citedHashes, hash, history, logTransfer, onlyExposure, onlyFlag, tx, WALLET, walletEvidence } from '../support/evidence.js';
 import { CHAINS } from '@paysight/contracts';
 
 const USDC = CHAINS.ethereum.usdc;
@@ -23,21 +23,22 @@ describe('address_poisoning', () => {
     expect(lookalikeKey(PAYEE)).not.toBe(lookalikeKey(addr('1234a00000000000000000000000000000005679')));
   });
 
-  it('flags a zero-value transfer to a look-alike that the wallet did not send, citing the log', () => {
+  it('reports a zero-value transfer to a look-alike that the wallet did not send as exposure (targeted_by_poisoning), citing the log, and raises no flag', () => {
     const evidence = walletEvidence({
       history: history(realPayment),
       snapshot: { transfers: [logTransfer({ transactionHash: hash(2), token: USDC, from: WALLET, to: LOOKALIKE, amount: 0n, blockNumber: 995_000n, logIndex: 7 }), paidTransfer] },
       tokenMetadata: usdcMeta,
       transactionParties: { [hash(1)]: { from: WALLET, to: USDC, type: null }, [hash(2)]: { from: ATTACKER, to: USDC, type: null } },
     });
-    const flag = onlyFlag(detectAddressPoisoning(riskContext(evidence)), 'address_poisoning');
+    expect(detectAddressPoisoning(riskContext(evidence))).toEqual([]);
+    const flag = onlyExposure(poisoningExposure(riskContext(evidence)), 'targeted_by_poisoning');
     expect(flag.evidence[0]).toMatchObject({ kind: 'log', transactionHash: hash(2), logIndex: 7, blockNumber: '995000', address: LOOKALIKE });
     expect(flag.evidence[0]!.detail).toMatch(/zero-value/);
     expect(flag.explanation).toContain(`${LOOKALIKE} imitates ${PAYEE}`);
     expect(citedHashes(flag)).toEqual([hash(2)]);
   });
 
-  it('flags dust from a look-alike and a zero-value transfer out that a stranger sent, even without a look-alike', () => {
+  it('reports dust from a look-alike and a zero-value transfer out that a stranger sent (even without a look-alike) as exposure', () => {
     const evidence = walletEvidence({
       history: history(realPayment),
       snapshot: {
@@ -50,7 +51,8 @@ describe('address_poisoning', () => {
       tokenMetadata: usdcMeta,
       transactionParties: { [hash(1)]: { from: WALLET, to: USDC, type: null }, [hash(4)]: { from: ATTACKER, to: USDC, type: null } },
     });
-    const flag = onlyFlag(detectAddressPoisoning(riskContext(evidence)), 'address_poisoning');
+    expect(detectAddressPoisoning(riskContext(evidence))).toEqual([]);
+    const flag = onlyExposure(poisoningExposure(riskContext(evidence)), 'targeted_by_poisoning');
     expect(citedHashes(flag).sort()).toEqual([hash(3), hash(4)].sort());
     expect(flag.evidence.find((e) => e.transactionHash === hash(3))!.detail).toMatch(/dust/);
     expect(flag.evidence.find((e) => e.transactionHash === hash(4))!.detail).toContain(ATTACKER);
@@ -63,8 +65,8 @@ describe('address_poisoning', () => {
         snapshot: { transfers: [logTransfer({ transactionHash: hash(5), token: USDC, from: LOOKALIKE, to: WALLET, amount, blockNumber: 996_000n, logIndex: 1 }), paidTransfer] },
         tokenMetadata: usdcMeta,
       });
-    expect(detectAddressPoisoning(riskContext(inbound(10_000n)))).toHaveLength(0);
-    expect(detectAddressPoisoning(riskContext(inbound(9_999n)))).toHaveLength(1);
+    expect(poisoningExposure(riskContext(inbound(10_000n)))).toHaveLength(0);
+    expect(poisoningExposure(riskContext(inbound(9_999n)))).toHaveLength(1);
   });
 
   it('does not flag ordinary activity: a zero-value transfer the wallet sent itself, different addresses', () => {
@@ -74,6 +76,28 @@ describe('address_poisoning', () => {
       tokenMetadata: usdcMeta,
     });
     expect(detectAddressPoisoning(riskContext(evidence))).toHaveLength(0);
+    expect(poisoningExposure(riskContext(evidence))).toHaveLength(0);
+  });
+
+  it('raises address_poisoning when the wallet itself paid the look-alike after the real payee (the attack worked), citing the payment and the bait', () => {
+    const evidence = walletEvidence({
+      history: history({ transactions: [...realPayment.transactions, tx({ hash: hash(9), from: WALLET, to: USDC, blockNumber: 998_000n })] }),
+      snapshot: {
+        transfers: [
+          paidTransfer,
+          logTransfer({ transactionHash: hash(2), token: USDC, from: WALLET, to: LOOKALIKE, amount: 0n, blockNumber: 995_000n, logIndex: 7 }),
+          logTransfer({ transactionHash: hash(9), token: USDC, from: WALLET, to: LOOKALIKE, amount: 400_000_000n, blockNumber: 998_000n, logIndex: 2 }),
+        ],
+      },
+      tokenMetadata: usdcMeta,
+      transactionParties: { [hash(1)]: { from: WALLET, to: USDC, type: null }, [hash(2)]: { from: ATTACKER, to: USDC, type: null }, [hash(9)]: { from: WALLET, to: USDC, type: null } },
+    });
+    const flag = onlyFlag(detectAddressPoisoning(riskContext(evidence)), 'address_poisoning');
+    expect(flag.evidence[0]).toMatchObject({ transactionHash: hash(9), address: LOOKALIKE });
+    expect(flag.evidence[0]!.detail).toMatch(/^The wallet paid the look-alike/);
+    expect(citedHashes(flag)).toEqual([hash(9), hash(2)]);
+    expect(flag.explanation).toContain(`${LOOKALIKE} imitates ${PAYEE}`);
+    expect(poisoningExposure(riskContext(evidence))).toEqual([]);
   });
 
   it('does not count a transfer whose sender is unknown as the wallet\'s own payment', () => {

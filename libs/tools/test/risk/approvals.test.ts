@@ -7,7 +7,7 @@ import { approvalsSection } from '../../src/wallet/approvals/section.js';
 import { approvalExposure } from '../../src/wallet/approvals/exposure.js';
 import type { ApprovalEvent, ApprovalState, WalletEvidence } from '../../src/wallet/evidence/data.js';
 import { PERMIT2_ADDRESS, PERMIT2_MAX_AMOUNT } from '../../src/wallet/evidence/permit2.js';
-import { addr, ago, hash, HEAD, logTransfer, NOW, onlyFlag, WALLET, walletEvidence, type EvidenceOverrides } from '../support/evidence.js';
+import { addr, ago, approvalEvent, hash, HEAD, logTransfer, NOW, onlyFlag, WALLET, walletEvidence, type EvidenceOverrides } from '../support/evidence.js';
 
 const TOKEN = addr('70c');
 const SPENDER = addr('5bed');
@@ -18,21 +18,7 @@ const EOA = { kind: 'eoa' as const, size: 0, delegatedTo: null };
 
 function state(over: Partial<ApprovalState> & { event?: Partial<ApprovalEvent> } = {}): ApprovalState {
   const { event, ...rest } = over;
-  const latest: ApprovalEvent = {
-    kind: 'erc20',
-    name: 'Approval',
-    token: rest.token ?? TOKEN,
-    emitter: rest.token ?? TOKEN,
-    spender: rest.spender ?? SPENDER,
-    value: MAX,
-    tokenId: null,
-    expiration: null,
-    transactionHash: hash(1),
-    blockNumber: 900_000n,
-    logIndex: 2,
-    foundIn: 'logs',
-    ...event,
-  };
+  const latest = approvalEvent({ token: rest.token ?? TOKEN, spender: rest.spender ?? SPENDER, ...event });
   return { kind: latest.kind, token: latest.token, spender: latest.spender, tokenId: latest.tokenId, latest, origin: 'owner', allowance: latest.value, expiration: null, gateway: null, balance: 10n ** 18n, ...rest };
 }
 

@@ -42,26 +42,54 @@ describe('EIP-7702 delegation', () => {
     expect(flag.explanation).toContain(COLLECTOR);
   });
 
-  it('counts coin the delegate moved out in a transaction someone else sent, with nothing arriving', () => {
+  it('counts coin the delegate moved out to a known collector without anything arriving, once a forward to that collector is seen', () => {
     const evidence = walletEvidence({
       snapshot: { code: delegatedTo(SWEEPER) },
       history: history({
-        transactions: [tx({ hash: hash(4), from: COLLECTOR, to: WALLET, value: 0n })],
-        internalTransfers: [internal({ transactionHash: hash(4), from: WALLET, to: COLLECTOR, value: 10n ** 18n })],
+        transactions: [tx({ hash: hash(1), from: SENDER, to: WALLET, value: 10n ** 18n }), tx({ hash: hash(4), from: COLLECTOR, to: WALLET, value: 0n })],
+        internalTransfers: [
+          internal({ transactionHash: hash(1), from: WALLET, to: COLLECTOR, value: 10n ** 18n }),
+          internal({ transactionHash: hash(4), from: WALLET, to: COLLECTOR, value: 10n ** 18n }),
+        ],
       }),
-      transactionParties: { [hash(4)]: { from: COLLECTOR, to: WALLET, type: 'eip7702' } },
+      transactionParties: { [hash(1)]: { from: SENDER, to: WALLET, type: null }, [hash(4)]: { from: COLLECTOR, to: WALLET, type: 'eip7702' } },
     });
     const flag = onlyFlag(detectEip7702Delegation(riskContext(evidence)), 'eip7702_sweeper_delegation');
     expect(flag.evidence.filter((e) => e.transactionHash === hash(4)).map((e) => e.detail)).toEqual([
-      expect.stringMatching(/^Moved out by the delegate .* sent 1 ETH \(internal transfer\) to/),
+      expect.stringMatching(/^Moved out by the delegate to the same collector .* sent 1 ETH \(internal transfer\) to/),
       expect.stringMatching(/^Type-4 .* sent by 0x/),
     ]);
+  });
+
+  it('does not read a bundler- or relayer-driven account as swept: payments in relayer-sent transactions, the fee to the relayer, and no forward', () => {
+    const RELAYER = addr('4e1a');
+    const MERCHANT = addr('3e4c');
+    const evidence = walletEvidence({
+      snapshot: { code: delegatedTo(SWEEPER) },
+      accounts: { [SWEEPER.toLowerCase()]: { kind: 'contract', size: 900, delegatedTo: null } },
+      history: history({
+        transactions: [tx({ hash: hash(5), from: RELAYER, to: WALLET }), tx({ hash: hash(6), from: RELAYER, to: WALLET, value: 0n }), tx({ hash: hash(8), from: SENDER, to: WALLET, value: 10n ** 18n })],
+        internalTransfers: [
+          // A sponsored payment to a merchant and the fee to the relayer that sent the transaction.
+          internal({ transactionHash: hash(5), from: WALLET, to: MERCHANT, value: 5n * 10n ** 17n }),
+          internal({ transactionHash: hash(5), from: WALLET, to: RELAYER, value: 10n ** 15n }),
+          // Coin that arrives in a relayer transaction and pays the relayer back: its fee, not a forward.
+          internal({ transactionHash: hash(6), from: SENDER, to: WALLET, value: 10n ** 16n }),
+          internal({ transactionHash: hash(6), from: WALLET, to: RELAYER, value: 10n ** 16n }),
+          // A payment in and a small part out to someone else: not a forward (under 90 %).
+          internal({ transactionHash: hash(8), from: WALLET, to: MERCHANT, value: 10n ** 17n }),
+        ],
+      }),
+    });
+    expect(detectEip7702Delegation(riskContext(evidence)).map((f) => f.id)).toEqual(['eip7702_unrecognized_delegation']);
   });
 
   it('sees token sweeps from logs alone', () => {
     const token = addr('70c');
     const evidence = walletEvidence({
       history: null,
+      // The sender of a log-only transaction is looked up by hash when gathering; without it nothing is called a sweep.
+      transactionParties: { [hash(2)]: { from: SENDER, to: token, type: null } },
       snapshot: {
         code: delegatedTo(SWEEPER),
         transfers: [

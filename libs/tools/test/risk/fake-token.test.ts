@@ -1,7 +1,7 @@
 import { CHAINS } from '@paysight/contracts';
 import { riskContext } from '../../src/risk/context.js';
-import { detectFakeToken, imitatedToken, normalizeSymbol } from '../../src/risk/detectors/fake-token.js';
-import { addr, hash, logTransfer, onlyFlag, walletEvidence } from '../support/evidence.js';
+import { detectFakeToken, imitatedToken, normalizeSymbol, spamTokenExposure } from '../../src/risk/detectors/fake-token.js';
+import { addr, approvalEvent, hash, history, logTransfer, onlyExposure, onlyFlag, tx, WALLET, walletEvidence } from '../support/evidence.js';
 
 const FAKE = addr('fa4e');
 
@@ -24,18 +24,51 @@ describe('fake_token', () => {
     expect(imitatedToken('base', FAKE, { ...meta, symbol: 'USDbC' })?.symbol).toBe('USDbC');
   });
 
-  it('flags a counterfeit USDC the wallet received, citing the token and the transfer log', () => {
+  it('reports a counterfeit USDC the wallet only received as spam exposure, citing the token and the transfer log, with no flag', () => {
     const evidence = walletEvidence({
       snapshot: {
         transfers: [logTransfer({ transactionHash: hash(1), token: FAKE, from: addr('bad'), amount: 5_000_000n, logIndex: 4, blockNumber: 999_000n })],
         tokens: [{ address: FAKE, balance: 5_000_000n, symbol: 'USDC', name: 'USD Coin', decimals: 6, source: 'transfer_history' }],
       },
     });
-    const flag = onlyFlag(detectFakeToken(riskContext(evidence)), 'fake_token');
+    expect(detectFakeToken(riskContext(evidence))).toEqual([]);
+    const flag = onlyExposure(spamTokenExposure(riskContext(evidence)), 'received_spam_tokens');
     expect(flag.evidence[0]).toMatchObject({ kind: 'address', address: FAKE });
     expect(flag.evidence[0]!.detail).toContain(CHAINS.ethereum.usdc);
     expect(flag.evidence[0]!.detail).toContain('holds 5 USDC');
     expect(flag.evidence[1]).toMatchObject({ kind: 'log', transactionHash: hash(1), logIndex: 4 });
+  });
+
+  it('raises fake_token when the wallet itself sent or approved the counterfeit (it acted on the bait)', () => {
+    const received = logTransfer({ transactionHash: hash(1), token: FAKE, from: addr('bad'), amount: 5_000_000n, logIndex: 4, blockNumber: 999_000n });
+    const meta = { [FAKE.toLowerCase()]: { symbol: 'USDC', name: 'USD Coin', decimals: 6 } };
+    const sold = walletEvidence({
+      history: history({ transactions: [tx({ hash: hash(2), from: WALLET, to: FAKE })] }),
+      snapshot: { transfers: [received, logTransfer({ transactionHash: hash(2), token: FAKE, from: WALLET, to: addr('d3c'), amount: 5_000_000n, logIndex: 0, blockNumber: 999_100n })] },
+      tokenMetadata: meta,
+    });
+    const flag = onlyFlag(detectFakeToken(riskContext(sold)), 'fake_token');
+    expect(flag.evidence.map((e) => e.transactionHash)).toEqual([undefined, hash(2), hash(1)]);
+    expect(flag.evidence[1]!.detail).toMatch(/^The wallet's own transfer/);
+    expect(spamTokenExposure(riskContext(sold))).toEqual([]);
+
+    const approved = walletEvidence({
+      history: history({ transactions: [tx({ hash: hash(3), from: WALLET, to: FAKE })] }),
+      snapshot: { transfers: [received] },
+      tokenMetadata: meta,
+      approvals: { events: [approvalEvent({ token: FAKE, spender: addr('d3c'), value: 1n, transactionHash: hash(3), blockNumber: 999_200n, logIndex: 0 })], states: [], search: null, spenders: null },
+    });
+    expect(onlyFlag(detectFakeToken(riskContext(approved)), 'fake_token').evidence.map((e) => e.transactionHash)).toContain(hash(3));
+  });
+
+  it('does not take a transfer of the counterfeit out of the wallet that a stranger emitted as the wallet\'s act', () => {
+    const evidence = walletEvidence({
+      snapshot: { transfers: [logTransfer({ transactionHash: hash(4), token: FAKE, from: WALLET, to: addr('d3c'), amount: 5_000_000n })] },
+      tokenMetadata: { [FAKE.toLowerCase()]: { symbol: 'USDC', name: 'USD Coin', decimals: 6 } },
+      transactionParties: { [hash(4)]: { from: addr('bad'), to: FAKE, type: null } },
+    });
+    expect(detectFakeToken(riskContext(evidence))).toEqual([]);
+    expect(onlyExposure(spamTokenExposure(riskContext(evidence)), 'received_spam_tokens').evidence[1]!.detail).toMatch(/^Not the wallet's act: counterfeit USDC: sent/);
   });
 
   it('leaves canonical tokens and unrelated symbols alone', () => {

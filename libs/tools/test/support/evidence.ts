@@ -1,7 +1,7 @@
-import type { AddressHistory, HistoryTokenTransfer, HistoryTransaction, InternalTransfer, RiskFlag, RiskFlagId } from '@paysight/contracts';
+import type { AddressHistory, ExposureFinding, ExposureId, HistoryTokenTransfer, HistoryTransaction, InternalTransfer, RiskFlag, RiskFlagId } from '@paysight/contracts';
 import { getAddress, type Address, type Hex } from 'viem';
 import type { TokenTransfer } from '../../src/shared/transfers.js';
-import type { WalletEvidence } from '../../src/wallet/evidence/data.js';
+import type { ApprovalEvent, WalletEvidence } from '../../src/wallet/evidence/data.js';
 import type { WalletSnapshotData } from '../../src/wallet/snapshot/data.js';
 
 /** Constructed evidence for unit tests: one wallet on Ethereum, a head block at NOW. */
@@ -13,6 +13,11 @@ export const addr = (hex: string): Address => getAddress(`0x${hex.padStart(40, '
 export const WALLET = addr('a11ce00000000000000000000000000000000001');
 export const hash = (n: number): Hex => `0x${n.toString(16).padStart(64, '0')}`;
 export const ago = (days: number, seconds = 0) => NOW - BigInt(days) * DAY + BigInt(seconds);
+
+/** An ERC-20 Approval the wallet's token emitted (override any field; `emitter` follows `token`). */
+export function approvalEvent(over: Partial<ApprovalEvent> & Pick<ApprovalEvent, 'token' | 'spender'>): ApprovalEvent {
+  return { kind: 'erc20', name: 'Approval', emitter: over.token, value: 2n ** 256n - 1n, tokenId: null, expiration: null, transactionHash: hash(1), blockNumber: 900_000n, logIndex: 2, foundIn: 'logs', ...over };
+}
 
 export function tx(over: Partial<HistoryTransaction> & { hash: Hex }): HistoryTransaction {
   return {
@@ -107,4 +112,10 @@ export function onlyFlag(flags: RiskFlag[], id: RiskFlagId): RiskFlag {
   return matching[0]!;
 }
 
-export const citedHashes = (flag: RiskFlag) => [...new Set(flag.evidence.flatMap((e) => (e.transactionHash ? [e.transactionHash] : [])))];
+export function onlyExposure(findings: ExposureFinding[], id: ExposureId): ExposureFinding {
+  const matching = findings.filter((f) => f.id === id);
+  if (matching.length !== 1) throw new Error(`expected one ${id} exposure, got ${findings.map((f) => f.id).join(', ') || 'none'}`);
+  return matching[0]!;
+}
+
+export const citedHashes = (flag: Pick<RiskFlag, 'evidence'>) => [...new Set(flag.evidence.flatMap((e) => (e.transactionHash ? [e.transactionHash] : [])))];

@@ -150,4 +150,20 @@ describe('wallet_audit analysis', () => {
     expect(clean.result).toMatchObject({ riskScore: 0, riskLabel: 'low' });
     expect(clean.result.recommendedNextAction).toMatch(/depth deep/);
   });
+
+  it('reports what strangers did to the wallet as exposure, apart from the score, with the subject type and the flags it skips', () => {
+    const LAZARUS = '0x098B716B8Aaf21512996dC57EB0615e2383E2f96';
+    const unasked = history({ transactions: [...businessHistory.transactions.filter((t) => t.to !== POOL), tx({ hash: hash(9), from: LAZARUS, to: WALLET, value: 10n ** 18n, blockNumber: 900_600n })], tokenTransfers: businessHistory.tokenTransfers });
+    const { result } = audit({ history: unasked });
+    expect(result.riskFlags).toEqual([]);
+    expect(result).toMatchObject({ riskScore: 0, riskLabel: 'low', subjectType: { type: 'eoa', skippedFlags: [] } });
+    expect(result.exposureFindings.map((e) => e.id)).toEqual(['unsolicited_listed_contact']);
+    expect(result.summary).toContain('Done to the wallet, not scored: Contact with listed addresses the wallet did not initiate.');
+    expect(result.dataNotes.join(' ')).toMatch(/exposure findings are not scored/);
+
+    const contract = audit({ history: unasked, snapshot: { code: '0x6080604052' } }).result;
+    expect(contract.subjectType).toMatchObject({ type: 'contract', skippedFlags: ['fresh_wallet', 'funding_concentration'] });
+    expect(contract.dataNotes.join(' ')).toContain('Flags that do not apply to this type: fresh_wallet, funding_concentration.');
+    expect(contract.exposureFindings.map((e) => e.id)).toEqual(['serves_listed_callers']);
+  });
 });

@@ -208,7 +208,8 @@ export function riskPatterns(): PlannedRiskPattern[] {
       summary: 'Funded by one source (the exchange) 1.6 days ago; one transaction of its own since.',
     },
     {
-      flag: 'address_poisoning',
+      // Done to the victim, who never paid the look-alike: exposure, not a flag.
+      flag: 'targeted_by_poisoning',
       wallet: 'poisonVictim',
       transactions: ['poison-zero-transfer-from-victim', 'poison-dust-to-victim', 'poison-counterfeit-usdc-transfer'],
       counterparties: ['lookalike', 'poisonCounterparty'],
@@ -216,7 +217,8 @@ export function riskPatterns(): PlannedRiskPattern[] {
         'Pays poisonCounterparty 1,250 USDC three times; minutes after the last payment a look-alike of that address (same first and last four hex digits) pulls a zero-value USDC transferFrom out of the victim, sends it native dust, and appears as the sender of a counterfeit "USDC" transfer of 1,250.',
     },
     {
-      flag: 'fake_token',
+      // Received, never moved or approved by the victim: spam exposure, not a flag.
+      flag: 'received_spam_tokens',
       wallet: 'poisonVictim',
       transactions: ['poison-counterfeit-usdc-transfer', 'deploy-counterfeit-usdc'],
       counterparties: ['counterfeitUsdc', 'lookalike'],

@@ -1,4 +1,4 @@
-import type { ChainName, RiskFlagId } from '@paysight/contracts';
+import type { ChainName, ExposureId, RiskFlagId } from '@paysight/contracts';
 import type { Address, Hex } from 'viem';
 import type { ContractName } from '../artifacts/index.js';
 
@@ -107,7 +107,8 @@ export interface ScenarioPlan {
 
 /** A planted risk pattern: the wallet that shows it and the named steps that make it up. */
 export interface PlannedRiskPattern {
-  flag: RiskFlagId;
+  /** The risk flag the pattern raises, or the exposure finding it shows when it is done to the wallet (not scored). */
+  flag: RiskFlagId | ExposureId;
   wallet: Ref;
   /** Names of the steps (published transactions) that are the evidence. */
   transactions: readonly string[];
@@ -181,7 +182,7 @@ export interface ScenarioTransaction {
 
 /** A planted risk pattern, resolved to addresses; `transactions` name entries of `ChainScenario.transactions`. */
 export interface ScenarioRiskPattern {
-  flag: RiskFlagId;
+  flag: RiskFlagId | ExposureId;
   wallet: string;
   address: Address;
   transactions: string[];

@@ -1,5 +1,5 @@
 import type { RiskEvidence } from '@paysight/contracts';
-import type { Hex } from 'viem';
+import type { Address, Hex } from 'viem';
 import { classifyAccountCode } from '../../shared/account-code.js';
 import type { ActivityView } from '../../wallet/evidence/activity-view.js';
 import type { Movement } from '../../wallet/evidence/movements.js';
@@ -7,36 +7,60 @@ import { sameAddress, type Detector } from '../context.js';
 import { EIP7702_SMART_ACCOUNTS } from '@paysight/datasets';
 import { buildFlag, datasetEvidence, describeMovement, movementEvidence } from '../evidence-items.js';
 
-/** Value that left the account in a transaction it did not send; `inbound` is what arrived in the same transaction, if anything. */
+/** Value that left the account in a transaction it did not send; `inbound` is what arrived in the same transaction and was forwarded, if anything. */
 export interface Sweep {
   inbound: Movement | null;
   outbound: Movement;
 }
 
+/** A forward is at least this share (percent) of what arrived: a sweeper passes everything on, a fee is a small part. */
+export const SWEEP_MIN_FORWARD_PERCENT = 90n;
+
 const isNative = (m: Movement) => m.kind === 'native' || m.kind === 'internal';
+const sameAsset = (inbound: Movement, m: Movement) => (isNative(inbound) ? m.kind === 'internal' : m.kind === inbound.kind && sameAddress(m.asset, inbound.asset));
 
 /**
- * What the account's code moved out when someone else called it: coin that arrived and left again
- * as an internal transfer, a token that arrived and left again, or coin that left without arriving
- * (only the account's own code can move an EOA's coin inside someone else's transaction).
+ * What the account's code forwarded when someone else called it. A sweep needs real forwarding: in a
+ * transaction the account did not send, value arrived and at least SWEEP_MIN_FORWARD_PERCENT of it left
+ * again, in the same asset, to a third party (neither the transaction's sender, such as a relayer or
+ * bundler paid for its service, nor the payer). Once such a collector is known, value that left the
+ * account for it without arriving first (the sweep of a standing balance) is a sweep too. Value leaving
+ * in relayer-sent transactions alone is what a sponsored smart account does, and is not a sweep.
  */
-export function findSweeps(movements: readonly Movement[], sentByWallet: (hash: Hex) => boolean | null): Sweep[] {
+export function findSweeps(movements: readonly Movement[], wallet: Address, senderOf: (hash: Hex) => Address | null): Sweep[] {
   const byTransaction = new Map<string, Movement[]>();
   for (const m of movements) {
     const key = m.transactionHash.toLowerCase();
     byTransaction.set(key, [...(byTransaction.get(key) ?? []), m]);
   }
+  const foreign = [...byTransaction.values()].filter((moves) => {
+    const sender = senderOf(moves[0]!.transactionHash);
+    return sender !== null && !sameAddress(sender, wallet);
+  });
   const sweeps: Sweep[] = [];
-  for (const moves of byTransaction.values()) {
-    if (sentByWallet(moves[0]!.transactionHash) === true) continue;
-    const used = new Set<Movement>();
+  const used = new Set<Movement>();
+  for (const moves of foreign) {
+    const sender = senderOf(moves[0]!.transactionHash)!;
     for (const inbound of moves.filter((m) => m.direction === 'in' && m.amount > 0n)) {
-      const outbound = moves.find((m) => m.direction === 'out' && m.amount > 0n && !used.has(m) && (isNative(inbound) ? m.kind === 'internal' : m.kind === inbound.kind && sameAddress(m.asset, inbound.asset)));
+      const outbound = moves.find(
+        (m) =>
+          m.direction === 'out' &&
+          !used.has(m) &&
+          sameAsset(inbound, m) &&
+          m.amount * 100n >= inbound.amount * SWEEP_MIN_FORWARD_PERCENT &&
+          !sameAddress(m.counterparty, sender) &&
+          !sameAddress(m.counterparty, inbound.counterparty),
+      );
       if (!outbound) continue;
       used.add(outbound);
       sweeps.push({ inbound, outbound });
     }
-    for (const outbound of moves.filter((m) => m.direction === 'out' && m.kind === 'internal' && m.amount > 0n && !used.has(m))) sweeps.push({ inbound: null, outbound });
+  }
+  const collectors = new Set(sweeps.map((s) => s.outbound.counterparty.toLowerCase()));
+  for (const moves of foreign) {
+    for (const outbound of moves.filter((m) => m.direction === 'out' && m.kind !== 'native' && m.amount > 0n && !used.has(m) && collectors.has(m.counterparty.toLowerCase()))) {
+      sweeps.push({ inbound: null, outbound });
+    }
   }
   return sweeps;
 }
@@ -86,25 +110,25 @@ export const detectEip7702Delegation: Detector = ({ evidence, activity }) => {
     ];
   }
 
-  const sweeps = findSweeps(activity.movements, (hash) => activity.sentByWallet(hash));
+  const sweeps = findSweeps(activity.movements, evidence.address, (hash) => activity.parties(hash)?.from ?? null);
   if (sweeps.length) {
     const collectors = [...new Set(sweeps.map((s) => s.outbound.counterparty))];
     return [
       buildFlag(
         'eip7702_sweeper_delegation',
-        `The account delegates to ${delegate}, and value left it ${sweeps.length} time(s) inside transactions it did not send (${sweeps.filter((s) => s.inbound).length} right after arriving), to ${collectors.join(', ')}: the delegate sweeps the account.`,
+        `The account delegates to ${delegate}, and its code forwarded value that arrived to a third party in the same transaction (${sweeps.filter((s) => s.inbound).length} time(s)), ${sweeps.filter((s) => !s.inbound).length} more time(s) moving a standing balance to the same collector, inside transactions it did not send: ${collectors.join(', ')}. The delegate sweeps the account.`,
         [
           codeItem,
           ...sweeps.flatMap((s) => [
             ...(s.inbound ? [movementEvidence(s.inbound, `Inbound: ${describeMovement(s.inbound, activity.formatAmount(s.inbound))}.`)] : []),
             movementEvidence(
               s.outbound,
-              `${s.inbound ? 'Forwarded in the same transaction' : 'Moved out by the delegate in a transaction the account did not send'}: ${describeMovement(s.outbound, activity.formatAmount(s.outbound))}.`,
+              `${s.inbound ? 'Forwarded in the same transaction' : 'Moved out by the delegate to the same collector in a transaction the account did not send'}: ${describeMovement(s.outbound, activity.formatAmount(s.outbound))}.`,
             ),
           ]),
           ...setBy,
         ],
-        ['Sweeps are seen only in the transactions read; a sweeper that has not yet received anything looks like an unrecognized delegation.', ...noInternal],
+        ['Sweeps are seen only in the transactions read; a sweeper that has not yet forwarded anything looks like an unrecognized delegation.', `A sweep is value forwarded (at least ${SWEEP_MIN_FORWARD_PERCENT}% of what arrived, same asset) to a third party in a transaction the account did not send; payments to the relayer or bundler that sent the transaction are not sweeps.`, ...noInternal],
       ),
     ];
   }
@@ -124,7 +148,7 @@ export const detectEip7702Delegation: Detector = ({ evidence, activity }) => {
         },
         ...setBy,
       ],
-      ['No value was seen leaving the account in a transaction it did not send; that is not proof the delegate is benign.', typeLimit, ...noInternal],
+      ['No value was seen forwarded to a third party in a transaction the account did not send; that is not proof the delegate is benign.', typeLimit, ...noInternal],
     ),
   ];
 };

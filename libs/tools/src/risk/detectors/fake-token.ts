@@ -1,9 +1,10 @@
 import type { ChainName, RiskEvidence } from '@paysight/contracts';
-import { getAddress } from 'viem';
+import { getAddress, type Address } from 'viem';
 import { KNOWN_TOKENS, type KnownToken, TOKEN_VARIANTS } from '@paysight/datasets';
 import type { TokenMetadata } from '../../wallet/evidence/data.js';
-import type { Detector } from '../context.js';
-import { buildFlag, describeMovement, movementEvidence } from '../evidence-items.js';
+import { movementAgency, SUBJECT_ACTS } from '../agency.js';
+import type { Detector, ExposureDetector, RiskContext } from '../context.js';
+import { buildExposure, buildFlag, describeMovement, movementEvidence } from '../evidence-items.js';
 
 /** Letters from other scripts that counterfeit symbols use in place of Latin ones. */
 const CONFUSABLES: Readonly<Record<string, string>> = {
@@ -27,33 +28,72 @@ export function imitatedToken(chain: ChainName, address: string, meta: TokenMeta
   return KNOWN_TOKENS[chain].find((t) => normalizeSymbol(t.symbol) === symbol) ?? null;
 }
 
-export const detectFakeToken: Detector = ({ evidence, activity }) => {
-  const items: RiskEvidence[] = [];
-  const fakes: string[] = [];
-  for (const [address, meta] of activity.knownTokens()) {
+interface Counterfeit {
+  token: Address;
+  label: string;
+  /** The token address with its metadata and the canonical token, and what the wallet holds. */
+  identity: RiskEvidence;
+  /** Transfers and approvals of it that are the wallet's act: it traded, sent or approved it. */
+  acts: RiskEvidence[];
+  /** Transfers it received unasked (airdrops, spoofed events). */
+  received: RiskEvidence[];
+}
+
+function counterfeits(context: RiskContext): Counterfeit[] {
+  const { evidence, activity, codeActs } = context;
+  return activity.knownTokens().flatMap(([address, meta]): Counterfeit[] => {
     const real = imitatedToken(evidence.chain, address, meta);
-    if (!real) continue;
-    const moves = activity.movements.filter((m) => m.asset?.toLowerCase() === address);
+    if (!real) return [];
     const token = getAddress(address);
-    fakes.push(`${meta.symbol} at ${token}`);
     const held = evidence.snapshot.tokens.find((t) => t.address.toLowerCase() === address)?.balance;
-    items.push({
+    const identity: RiskEvidence = {
       kind: 'address',
       address: token,
       detail: `Token ${token} calls itself ${JSON.stringify(meta.symbol)}${meta.name ? ` (${JSON.stringify(meta.name)})` : ''}; the canonical ${real.symbol} on ${evidence.chain} is ${real.address}.${held ? ` The wallet holds ${activity.formatAmount({ asset: token, amount: held, kind: 'erc20', tokenId: null })}.` : ''}`,
-    });
-    for (const m of moves) items.push(movementEvidence(m, `Counterfeit ${meta.symbol} transfer: ${describeMovement(m, activity.formatAmount(m))}.`));
-  }
-  if (!fakes.length) return [];
+    };
+    const acts: RiskEvidence[] = [];
+    const received: RiskEvidence[] = [];
+    for (const m of activity.movements.filter((m) => m.asset?.toLowerCase() === address)) {
+      const own = SUBJECT_ACTS.has(movementAgency(activity, m, codeActs));
+      (own ? acts : received).push(movementEvidence(m, `${own ? 'The wallet\'s own transfer of' : 'Not the wallet\'s act:'} counterfeit ${meta.symbol}: ${describeMovement(m, activity.formatAmount(m))}.`));
+    }
+    for (const e of evidence.approvals.events) {
+      if (e.token.toLowerCase() !== address || e.value === 0n || activity.sentByWallet(e.transactionHash) !== true) continue;
+      acts.push({ kind: 'log', transactionHash: e.transactionHash, logIndex: e.logIndex, blockNumber: e.blockNumber.toString(), address: e.spender, detail: `The wallet approved ${e.spender} to spend its counterfeit ${meta.symbol}.` });
+    }
+    return [{ token, label: `${meta.symbol} at ${token}`, identity, acts, received }];
+  });
+}
+
+const fakeTokenLimits = [
+  "Only the symbols of the chain's canonical stablecoins and wrapped native coin are protected; other impostors are not recognised.",
+  'A legitimate bridged token missing from the shipped variants list would be reported here.',
+];
+
+/** The wallet traded, sent or approved a counterfeit token: it acted on the bait. */
+export const detectFakeToken: Detector = (context) => {
+  const used = counterfeits(context).filter((c) => c.acts.length > 0);
+  if (!used.length) return [];
   return [
     buildFlag(
       'fake_token',
-      `The wallet received or holds ${fakes.length} token(s) that imitate a well-known token: ${fakes.join('; ')}. Counterfeit tokens bait victims into approvals, swaps or phishing sites, and feed address poisoning.`,
-      items,
-      [
-        'Only the symbols of the chain\'s canonical stablecoins and wrapped native coin are protected; other impostors are not recognised.',
-        'A legitimate bridged token missing from the shipped variants list would be reported here.',
-      ],
+      `The wallet itself traded, sent or approved ${used.length} token(s) that imitate a well-known token: ${used.map((c) => c.label).join('; ')}. Counterfeit tokens bait victims into approvals, swaps or phishing sites.`,
+      used.flatMap((c) => [c.identity, ...c.acts, ...c.received]),
+      fakeTokenLimits,
+    ),
+  ];
+};
+
+/** Counterfeit tokens the wallet only received or holds: spam done to it, never scored. */
+export const spamTokenExposure: ExposureDetector = (context) => {
+  const spam = counterfeits(context).filter((c) => c.acts.length === 0);
+  if (!spam.length) return [];
+  return [
+    buildExposure(
+      'received_spam_tokens',
+      `The wallet received or holds ${spam.length} token(s) that imitate a well-known token, without ever moving or approving them itself: ${spam.map((c) => c.label).join('; ')}. Anyone can send tokens to any address; never approve, swap or send them, and do not visit links they advertise.`,
+      spam.flatMap((c) => [c.identity, ...c.received]),
+      fakeTokenLimits,
     ),
   ];
 };

@@ -1,76 +1,39 @@
 import type { RiskEvidence } from '@paysight/contracts';
-import type { Address } from 'viem';
-import type { ActivityView } from '../../wallet/evidence/activity-view.js';
-import { sameAddress, type Detector } from '../context.js';
 import { SANCTIONS_ORACLES, SDN_ADDRESSES } from '@paysight/datasets';
-import { buildFlag, datasetEvidence, describeMovement, movementEvidence } from '../evidence-items.js';
+import { sameAddress, type Detector, type RiskContext } from '../context.js';
+import { buildFlag } from '../evidence-items.js';
+import { contextItems, interactionsWith, sanctionedParties } from '../listed-counterparties.js';
 
-/** Every address the wallet dealt with (movements, indexed transactions, spenders of its own approvals), and the wallet itself. */
-function addressesInView(activity: ActivityView): Address[] {
-  const { evidence } = activity;
-  const all = [
-    evidence.address,
-    ...activity.movements.map((m) => m.counterparty),
-    ...activity.transactions().flatMap((t) => [t.from, t.to ?? null]),
-    // Spenders of approvals the wallet made: an Approval a stranger logged in its name is not a dealing.
-    ...evidence.approvals.states.filter((s) => s.origin !== 'unattributed').map((s) => s.spender),
-  ];
-  return [...new Map(all.flatMap((a) => (a ? [[a.toLowerCase(), a] as const] : []))).values()];
-}
-
-function interactionEvidence(activity: ActivityView, address: Address): RiskEvidence[] {
-  if (sameAddress(address, activity.wallet)) return [];
-  const moves = activity.movements.filter((m) => sameAddress(m.counterparty, address)).slice(0, 3);
-  if (moves.length) return moves.map((m) => movementEvidence(m, `Interaction with the listed address: ${describeMovement(m, activity.formatAmount(m))}.`));
-  return activity
-    .transactions()
-    .filter((t) => sameAddress(t.from, address) || sameAddress(t.to, address))
-    .slice(0, 3)
-    .map((t) => ({ kind: 'transaction' as const, transactionHash: t.hash, blockNumber: t.blockNumber.toString(), address, detail: `Transaction between the wallet and the listed address.` }));
-}
-
-export const detectSanctionedCounterparty: Detector = ({ evidence, activity }) => {
+export function sanctionsLimits({ evidence }: RiskContext): string[] {
   const oracle = evidence.sanctionsOracle;
-  const hits = new Map<string, { address: Address; items: RiskEvidence[] }>();
-  const hit = (address: Address, item: RiskEvidence) => {
-    const entry = hits.get(address.toLowerCase()) ?? { address, items: [] };
-    entry.items.push(item);
-    hits.set(address.toLowerCase(), entry);
-  };
-  for (const address of addressesInView(activity)) {
-    const entry = SDN_ADDRESSES.find(evidence.chain, address);
-    if (entry) hit(address, datasetEvidence(SDN_ADDRESSES, entry, `${address} appears in the OFAC SDN snapshot of ${SDN_ADDRESSES.header.snapshotDate} under ${entry.label}.`));
-  }
-  for (const address of oracle?.listed ?? []) {
-    hit(address, {
-      kind: 'contract_state',
-      address: oracle!.address,
-      blockNumber: evidence.snapshot.head.number.toString(),
-      detail: `The sanctions oracle ${oracle!.address} answered isSanctioned(${address}) = true at the head block.`,
-    });
-  }
-  if (!hits.size) return [];
+  return [
+    `The SDN snapshot is dated ${SDN_ADDRESSES.header.snapshotDate}${SDN_ADDRESSES.header.complete ? '' : ' and is a partial seed, not the whole list'}.`,
+    oracle?.deployed
+      ? `The sanctions oracle was asked about ${oracle.checked.length} address(es).`
+      : `The sanctions oracle ${SANCTIONS_ORACLES.onChain(evidence.chain).length ? 'has no code on this chain' : 'is not deployed on this chain'}; only the SDN snapshot was used.`,
+    'Only direct counterparties are checked (one hop).',
+  ];
+}
 
-  const items = [...hits.values()].flatMap((h) => [...h.items, ...interactionEvidence(activity, h.address)]);
-  const self = hits.has(evidence.address.toLowerCase());
-  const others = [...hits.values()].filter((h) => !sameAddress(h.address, evidence.address)).map((h) => h.address);
+/**
+ * The wallet is listed, or it dealt with a listed address by its own act (sent value, called, approved,
+ * or received value in a transaction it sent). What listed addresses did to it goes to exposure.
+ */
+export const detectSanctionedCounterparty: Detector = (context) => {
+  const { evidence } = context;
+  const parties = sanctionedParties(context);
+  const self = parties.find((p) => sameAddress(p.address, evidence.address));
+  const dealt = parties.filter((p) => p !== self).map((p) => ({ party: p, interactions: interactionsWith(context, p) })).filter((d) => d.interactions.acts.length > 0);
+  if (!self && !dealt.length) return [];
+
+  const items: RiskEvidence[] = [
+    ...(self?.listing ?? []),
+    ...dealt.flatMap(({ party, interactions }) => [...party.listing, ...interactions.acts.map((i) => i.item), ...contextItems(interactions)]),
+  ];
   const explanation = [
     ...(self ? ['The wallet itself is on a sanctions list.'] : []),
-    ...(others.length ? [`The wallet dealt directly with ${others.length} address(es) on a sanctions list: ${others.join(', ')}.`] : []),
+    ...(dealt.length ? [`The wallet itself sent value to, called, approved or took value from ${dealt.length} address(es) on a sanctions list: ${dealt.map((d) => d.party.address).join(', ')}.`] : []),
     'This is a heuristic risk signal from public lists, never a sanctions determination.',
   ].join(' ');
-  return [
-    buildFlag(
-      'sanctioned_counterparty',
-      explanation,
-      items,
-      [
-        `The SDN snapshot is dated ${SDN_ADDRESSES.header.snapshotDate}${SDN_ADDRESSES.header.complete ? '' : ' and is a partial seed, not the whole list'}.`,
-        oracle?.deployed
-          ? `The sanctions oracle was asked about ${oracle.checked.length} address(es).`
-          : `The sanctions oracle ${SANCTIONS_ORACLES.onChain(evidence.chain).length ? 'has no code on this chain' : 'is not deployed on this chain'}; only the SDN snapshot was used.`,
-        'Only direct counterparties are checked (one hop).',
-      ],
-    ),
-  ];
+  return [buildFlag('sanctioned_counterparty', explanation, items, [...sanctionsLimits(context), 'Transfers a listed address sent the wallet unasked, and spoofed or zero-value events, are reported as exposure and do not raise this flag.'])];
 };

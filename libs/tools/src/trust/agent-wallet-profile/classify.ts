@@ -81,13 +81,9 @@ function delegateProfile(data: AgentWalletProfileData, delegate: Address): Deleg
   if (!history) return { ...base, sweeps: null, historyGap: 'the delegation signals were not asked for', historyComplete: false };
   if (history.status === 'unavailable') return { ...base, sweeps: null, historyGap: history.reason, historyComplete: false };
   const { transactions } = history.history;
-  const senders = new Map(transactions.map((t) => [t.hash.toLowerCase(), t.from.toLowerCase()]));
-  const sentByWallet = (hash: Hex) => {
-    const from = senders.get(hash.toLowerCase());
-    return from === undefined ? null : from === data.address.toLowerCase();
-  };
+  const senders = new Map(transactions.map((t) => [t.hash.toLowerCase(), t.from]));
   const movements = collectMovements({ wallet: data.address, history: history.history, transfers: [], blockTimestamps: {} });
-  return { ...base, sweeps: findSweeps(movements, sentByWallet), historyGap: null, historyComplete: history.history.complete };
+  return { ...base, sweeps: findSweeps(movements, data.address, (hash: Hex) => senders.get(hash.toLowerCase()) ?? null), historyGap: null, historyComplete: history.history.complete };
 }
 
 /** Code starting 0xef that is not a delegation designator: EOF or a malformed designator, which this tool does not read. */

@@ -1,5 +1,6 @@
 import {
   CHAINS,
+  SUBJECT_TYPE_TEXT,
   type Confidence,
   type DataSourceStatus,
   type Generation,
@@ -66,6 +67,8 @@ export function analyzeWalletAudit(input: WalletRequest, evidence: WalletEvidenc
     generation: DETERMINISTIC_GENERATION,
     savedReportUrl: null,
     riskFlags: assessment.flags,
+    exposureFindings: assessment.exposure,
+    subjectType: assessment.subject,
     reportSection: SECTION_BUILDERS[input.reportType](assessment),
     approvals: approvalsSection(activity),
   };
@@ -84,15 +87,16 @@ export function analyzeWalletAudit(input: WalletRequest, evidence: WalletEvidenc
   };
 }
 
-function summary(input: WalletRequest, evidence: WalletEvidence, { score, label, flags, context: { activity } }: RiskAssessment, nativeFormatted: string): string {
+function summary(input: WalletRequest, evidence: WalletEvidence, { score, label, flags, exposure, subject, context: { activity } }: RiskAssessment, nativeFormatted: string): string {
   const chain = CHAINS[input.chain];
   const raised = flags.filter((f) => f.weight > 0);
   const info = flags.filter((f) => f.weight === 0);
   const counterparties = new Set(activity.movements.filter((m) => m.direction !== 'self').map((m) => m.counterparty.toLowerCase())).size;
   const parts = [
-    `${evidence.address} on ${chain.displayName}: risk ${score}/100 (${label}).`,
+    `${evidence.address} on ${chain.displayName} (${SUBJECT_TYPE_TEXT[subject.type]}): risk ${score}/100 (${label}).`,
     raised.length ? `${raised.length} risk flag(s): ${raised.map((f) => f.title).join('; ')}.` : 'No risk flags raised.',
     ...(info.length ? [`For information: ${info.map((f) => f.title).join('; ')}.`] : []),
+    ...(exposure.length ? [`Done to the wallet, not scored: ${exposure.map((e) => e.title).join('; ')}.`] : []),
     `Holds ${nativeFormatted} ${chain.nativeSymbol} and ${usd(stablecoinHoldingsMicroUsd(activity))} USD in stablecoins; ${activity.movements.length} movement(s) with ${counterparties} counterparties were read.`,
   ];
   if (evidence.history.status === 'unavailable') parts.push('Partial data: no indexed history, so native and internal transfers were not seen.');
@@ -110,7 +114,7 @@ function nextAction(evidence: WalletEvidence, { flags }: RiskAssessment, status:
   return 'No risk flags raised: proceed with normal care; run deep_wallet_report if you need a saved record with the full history.';
 }
 
-function notes(input: WalletRequest, evidence: WalletEvidence, { flags }: RiskAssessment): string[] {
+function notes(input: WalletRequest, evidence: WalletEvidence, { flags, subject }: RiskAssessment): string[] {
   const { snapshot, history, approvals, sanctionsOracle } = evidence;
   const limits = EVIDENCE_LIMITS[input.depth];
   const historyNote =
@@ -125,7 +129,8 @@ function notes(input: WalletRequest, evidence: WalletEvidence, { flags }: RiskAs
     input.depth === 'basic'
       ? `basic depth: up to ${limits.history} history entries per list, code of ${limits.counterpartyCode} counterparties, ${limits.sanctionsChecks} sanctions-oracle checks, no funder fan-out check.`
       : `deep depth: up to ${limits.history} history entries per list, code of ${limits.counterpartyCode} counterparties, ${limits.sanctionsChecks} sanctions-oracle checks, and the main funder's history (${limits.funderHistory} entries) for the fan-out check.`,
-    `riskScore = round(100 x (1 - product of (1 - weight/100))) over ${flags.length} flag(s); labels: 0-9 low, 10-29 guarded, 30-49 elevated, 50-74 high, 75-100 severe (docs/risk-flags.md).`,
+    `Subject type ${subject.type}: ${subject.reasons.join(' ')}${subject.skippedFlags.length ? ` Flags that do not apply to this type: ${subject.skippedFlags.join(', ')}.` : ''}`,
+    `riskScore = round(100 x (1 - product of (1 - weight/100))) over ${flags.length} flag(s) (the wallet's own acts; exposure findings are not scored); labels: 0-9 low, 10-29 guarded, 30-49 elevated, 50-74 high, 75-100 severe (docs/risk-flags.md).`,
   ];
 }
 

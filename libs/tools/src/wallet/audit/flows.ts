@@ -1,6 +1,6 @@
 import { CHAINS, formatUnitsCompact, type Counterparty, type Flow, type RiskFlag } from '@paysight/contracts';
 import { zeroAddress, type Address } from 'viem';
-import { EIP7702_SMART_ACCOUNTS, KNOWN_SPENDERS, KNOWN_TOKENS, MIXERS, SANCTIONS_ORACLES, SDN_ADDRESSES } from '@paysight/datasets';
+import { EIP7702_SMART_ACCOUNTS, KNOWN_SPENDERS, KNOWN_TOKENS, MIXERS, SANCTIONS_ORACLES, SDN_ADDRESSES, THREAT_ADDRESSES } from '@paysight/datasets';
 import type { ActivityView } from '../evidence/activity-view.js';
 import type { Movement } from '../evidence/movements.js';
 import { isNative, isoTime, stablecoinMicroUsd, usd } from './money.js';
@@ -36,6 +36,8 @@ export function addressLabel(activity: ActivityView, address: Address): string |
   const chain = activity.evidence.chain;
   const listed = SDN_ADDRESSES.find(chain, address);
   if (listed) return `OFAC SDN: ${listed.label}`;
+  const threat = THREAT_ADDRESSES.find(chain, address);
+  if (threat) return `${threat.category}: ${threat.label}`;
   const entry = MIXERS.find(chain, address) ?? KNOWN_SPENDERS.find(chain, address) ?? EIP7702_SMART_ACCOUNTS.find(chain, address) ?? SANCTIONS_ORACLES.find(chain, address);
   if (entry) return entry.label;
   const token = KNOWN_TOKENS[chain].find((t) => t.address.toLowerCase() === address.toLowerCase());

@@ -7,6 +7,7 @@ export const MAX_AI_SECTIONS = 3;
 export const AUDIT_NARRATION_INSTRUCTIONS = [
   'Explain this wallet risk audit to an operator in plain language, in at most three short sections:',
   'what the risk score rests on (each flag and its strongest evidence), what the money flows show, and what to do next.',
+  'Exposure findings are what was done to the wallet by others and do not count against it; say so.',
   'Quote addresses and transaction hashes exactly as given; say what the data could not see; never call a flag a legal or sanctions determination.',
 ].join(' ');
 
@@ -27,6 +28,8 @@ export function narrationFacts(input: WalletRequest, result: WalletAuditResult) 
       explanation: f.explanation,
       evidence: f.evidence.map((e) => ({ transactionHash: e.transactionHash, address: e.address, detail: e.detail })),
     })),
+    subjectType: { type: result.subjectType.type, reasons: result.subjectType.reasons },
+    exposureFindings: result.exposureFindings.map((e) => ({ id: e.id, title: e.title, explanation: e.explanation })),
     topCounterparties: result.topCounterparties.map((c) => ({ address: c.address, label: c.label, interactions: c.interactions, flags: c.flags })),
     reportSection: result.reportSection,
     recommendedNextAction: result.recommendedNextAction,

@@ -50,6 +50,8 @@ export function buildWalletReport(input: WalletRequest, evidence: WalletEvidence
     riskScore: audit.riskScore,
     riskLabel: audit.riskLabel,
     riskFlags: audit.riskFlags,
+    exposureFindings: audit.exposureFindings,
+    subjectType: audit.subjectType,
     timeline: {
       from: points[0]?.date ?? null,
       to: points.at(-1)?.date ?? null,

@@ -1,0 +1,104 @@
+import type { RiskEvidence, RiskFlagId, SubjectType, SubjectTypeId } from '@paysight/contracts';
+import { EIP7702_SMART_ACCOUNTS, KNOWN_SPENDERS } from '@paysight/datasets';
+import type { Address } from 'viem';
+import { classifyAccountCode, minimalProxyTarget } from '../shared/account-code.js';
+import type { ActivityView } from '../wallet/evidence/activity-view.js';
+import type { ContractFacts, WalletEvidence } from '../wallet/evidence/data.js';
+import { sameAddress } from './context.js';
+
+/** A contract called by at least this many distinct senders in the indexed history serves the public: a router or protocol. */
+export const ROUTER_MIN_DISTINCT_CALLERS = 20;
+/** An EOA is a CEX-like hot wallet when it has sent at least this many transactions (nonce)... */
+export const HOT_WALLET_MIN_NONCE = 1_000;
+/** ...and, in what was read, received value from at least this many distinct senders... */
+export const HOT_WALLET_MIN_DISTINCT_SENDERS = 25;
+/** ...and sent value to at least this many distinct recipients. */
+export const HOT_WALLET_MIN_DISTINCT_RECIPIENTS = 25;
+
+/** EIP-1822 (UUPS) PROXIABLE slot, keccak256("PROXIABLE"), as its code embeds it. */
+const EIP1822_PROXIABLE_SLOT = 'c5f16f0fcc639fa48a6947836d9850f504798523bf8c9a3a87d5876cf622bcf7';
+
+/**
+ * Flags that do not apply to a subject type (they are not run): a contract has no "first funding" or
+ * sybil siblings, and a token, a router or an exchange's hot wallet moves its customers' money, whose
+ * round trips and funding say nothing about the subject itself.
+ */
+export const SKIPPED_FLAGS: Readonly<Record<SubjectTypeId, readonly RiskFlagId[]>> = {
+  eoa: [],
+  eip7702_account: [],
+  contract: ['fresh_wallet', 'funding_concentration'],
+  proxy: ['fresh_wallet', 'funding_concentration'],
+  token: ['fresh_wallet', 'funding_concentration', 'wash_trading'],
+  router: ['fresh_wallet', 'funding_concentration', 'wash_trading'],
+  cex_like_hot_wallet: ['fresh_wallet', 'funding_concentration', 'wash_trading'],
+};
+
+/** Subject types whose own code moves value when it is called: what it pays out at a call is its act (or its service). */
+const CODE_TYPES: ReadonlySet<SubjectTypeId> = new Set(['contract', 'proxy', 'token', 'router']);
+
+/** Whether value the subject's code moves at someone else's call counts as the subject's own act. */
+export function codeActsForSubject(subject: SubjectType, chain: WalletEvidence['chain']): boolean {
+  if (CODE_TYPES.has(subject.type)) return true;
+  return subject.type === 'eip7702_account' && subject.delegate !== null && EIP7702_SMART_ACCOUNTS.find(chain, subject.delegate) !== undefined;
+}
+
+/** A token or a router serves the public: nothing it does at a caller's request is its own act (who it serves is exposure). */
+export const servesCallers = (subject: SubjectType) => subject.type === 'token' || subject.type === 'router';
+
+function subject(type: SubjectTypeId, reasons: string[], evidence: RiskEvidence[], extra: Partial<Pick<SubjectType, 'delegate' | 'implementation' | 'label'>> = {}): SubjectType {
+  return { type, reasons, delegate: null, implementation: null, label: null, evidence, skippedFlags: [...SKIPPED_FLAGS[type]], ...extra };
+}
+
+function proxyImplementation(self: ContractFacts | undefined, code: string): { kind: string; implementation: Address | null } | null {
+  const clone = minimalProxyTarget(code as `0x${string}`);
+  if (clone) return { kind: 'EIP-1167 minimal proxy', implementation: clone };
+  const upgraded = self?.controlEvents.filter((e) => e.event === 'Upgraded').at(-1)?.value ?? null;
+  const implementation = (self?.reads.implementation as Address | undefined) ?? upgraded;
+  if (self?.eip1967Slots.length) return { kind: `EIP-1967 proxy (${self.eip1967Slots.join(', ')} slot)`, implementation };
+  if (code.toLowerCase().includes(EIP1822_PROXIABLE_SLOT)) return { kind: 'EIP-1822 (UUPS) proxy', implementation };
+  if (self?.reads.getOwners && self.reads.getThreshold) return { kind: `Safe-style multisig proxy (${self.reads.getThreshold} of ${self.reads.getOwners.split(', ').length} owners)`, implementation };
+  if (upgraded) return { kind: 'proxy (Upgraded events)', implementation };
+  return null;
+}
+
+/** Distinct senders of the indexed transactions addressed to the subject. */
+function distinctCallers(activity: ActivityView): number {
+  return new Set(activity.transactions().filter((t) => sameAddress(t.to, activity.wallet)).map((t) => t.from.toLowerCase())).size;
+}
+
+/**
+ * What kind of account the subject is, from its code, its contract reads, the known-spenders dataset
+ * and the shape of its activity. First match wins: EIP-7702 account; known router; token; proxy;
+ * router by distinct callers; contract; CEX-like hot wallet; EOA.
+ */
+export function classifySubject(evidence: WalletEvidence, activity: ActivityView): SubjectType {
+  const head = evidence.snapshot.head.number.toString();
+  const account = classifyAccountCode(evidence.snapshot.code);
+  const codeItem = (detail: string): RiskEvidence => ({ kind: 'contract_code', address: evidence.address, blockNumber: head, detail });
+  if (account.kind === 'delegated_eoa') {
+    return subject('eip7702_account', [`The account's code is an EIP-7702 delegation designator to ${account.delegatedTo}.`], [codeItem(`0xef0100 followed by ${account.delegatedTo}.`)], { delegate: account.delegatedTo });
+  }
+  if (account.kind === 'contract') {
+    const self = evidence.contracts.find((c) => c.role === 'self');
+    const proxy = proxyImplementation(self, evidence.snapshot.code ?? '0x');
+    const implementation = proxy?.implementation ?? null;
+    const code = codeItem(`${account.size} bytes of code${proxy ? `: ${proxy.kind}` : ''}.`);
+    const known = KNOWN_SPENDERS.find(evidence.chain, evidence.address);
+    if (known) return subject('router', [`Listed in the known-spenders dataset as ${known.label}.`], [code, { kind: 'dataset', address: known.address, dataset: KNOWN_SPENDERS.cite(known), detail: `${known.address} is listed as ${known.label}.` }], { label: known.label, implementation });
+    if (self?.reads.symbol !== undefined && self.reads.totalSupply !== undefined) {
+      return subject('token', [`symbol() answered ${JSON.stringify(self.reads.symbol)} and totalSupply() answered ${self.reads.totalSupply}.`, ...(proxy ? [`It is also a ${proxy.kind}.`] : [])], [code, { kind: 'contract_state', address: evidence.address, blockNumber: head, detail: `symbol() = ${JSON.stringify(self.reads.symbol)}, totalSupply() = ${self.reads.totalSupply}${self.reads.name ? `, name() = ${JSON.stringify(self.reads.name)}` : ''}.` }], { implementation });
+    }
+    if (proxy) return subject('proxy', [`${proxy.kind}; implementation ${implementation ?? 'not readable from the code and reads available'}.`], [code], { implementation });
+    const callers = distinctCallers(activity);
+    if (callers >= ROUTER_MIN_DISTINCT_CALLERS) return subject('router', [`${callers} distinct senders called it in the indexed history (at least ${ROUTER_MIN_DISTINCT_CALLERS}): it serves the public.`], [code]);
+    return subject('contract', [`${account.size} bytes of code; not a token, proxy or router by the reads available.`], [code]);
+  }
+  const senders = new Set(activity.movements.filter((m) => m.direction === 'in' && m.amount > 0n).map((m) => m.counterparty.toLowerCase())).size;
+  const recipients = new Set(activity.movements.filter((m) => m.direction === 'out' && m.amount > 0n).map((m) => m.counterparty.toLowerCase())).size;
+  const nonce = evidence.snapshot.transactionCount;
+  const nonceItem: RiskEvidence = { kind: 'address', address: evidence.address, blockNumber: head, detail: `Transaction count (nonce) ${nonce} at the head block; no code.` };
+  if (nonce >= HOT_WALLET_MIN_NONCE && senders >= HOT_WALLET_MIN_DISTINCT_SENDERS && recipients >= HOT_WALLET_MIN_DISTINCT_RECIPIENTS) {
+    return subject('cex_like_hot_wallet', [`An EOA with nonce ${nonce} (at least ${HOT_WALLET_MIN_NONCE}) that received value from ${senders} and sent value to ${recipients} distinct addresses in what was read (at least ${HOT_WALLET_MIN_DISTINCT_SENDERS} and ${HOT_WALLET_MIN_DISTINCT_RECIPIENTS}).`], [nonceItem]);
+  }
+  return subject('eoa', ['No code at the head block: an externally owned account.'], [nonceItem]);
+}
