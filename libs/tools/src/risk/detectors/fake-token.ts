@@ -33,8 +33,8 @@ export const detectFakeToken: Detector = ({ evidence, activity }) => {
   for (const [address, meta] of activity.knownTokens()) {
     const real = imitatedToken(evidence.chain, address, meta);
     if (!real) continue;
-    const moves = activity.movements.filter((m) => m.asset?.toLowerCase() === address);
     const token = getAddress(address);
+    const moves = activity.movementsOfAsset(token);
     fakes.push(`${meta.symbol} at ${token}`);
     const held = evidence.snapshot.tokens.find((t) => t.address.toLowerCase() === address)?.balance;
     items.push({

@@ -19,11 +19,10 @@ function addressesInView(activity: ActivityView): Address[] {
 
 function interactionEvidence(activity: ActivityView, address: Address): RiskEvidence[] {
   if (sameAddress(address, activity.wallet)) return [];
-  const moves = activity.movements.filter((m) => sameAddress(m.counterparty, address)).slice(0, 3);
+  const moves = activity.movementsWith(address).slice(0, 3);
   if (moves.length) return moves.map((m) => movementEvidence(m, `Interaction with the listed address: ${describeMovement(m, activity.formatAmount(m))}.`));
   return activity
-    .transactions()
-    .filter((t) => sameAddress(t.from, address) || sameAddress(t.to, address))
+    .transactionsWith(address)
     .slice(0, 3)
     .map((t) => ({ kind: 'transaction' as const, transactionHash: t.hash, blockNumber: t.blockNumber.toString(), address, detail: `Transaction between the wallet and the listed address.` }));
 }
