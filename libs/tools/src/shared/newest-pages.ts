@@ -1,10 +1,10 @@
 import type { BlockWindow } from './activity-window.js';
 
 export interface NewestPagesOptions {
-  /** Blocks per page (one request set). */
+  /** Blocks per page. Pages lie on a fixed grid of block numbers (multiples of pageBlocks), so a settled page is the same request on every call and the chain source's cache answers it. */
   pageBlocks: bigint;
-  /** Blocks per wave: the pages of a wave go out together. */
-  waveBlocks: bigint;
+  /** Pages per wave: the pages of a wave go out together. */
+  wavePages: number;
   /** Entries kept; no wave is started once this many were seen. */
   maxEntries: number;
 }
@@ -21,17 +21,26 @@ export interface NewestPages<T> {
   pages: number;
 }
 
+type Range = { fromBlock: bigint; toBlock: bigint };
+
+/** The window cut on the page grid, newest page first; the newest and the oldest page may be partial. */
+export function pageRanges(window: Range, pageBlocks: bigint): Range[] {
+  const ranges: Range[] = [];
+  for (let toBlock = window.toBlock; toBlock >= window.fromBlock; ) {
+    const gridStart = (toBlock / pageBlocks) * pageBlocks;
+    const fromBlock = gridStart > window.fromBlock ? gridStart : window.fromBlock;
+    ranges.push({ fromBlock, toBlock });
+    toBlock = fromBlock - 1n;
+  }
+  return ranges;
+}
+
 /**
- * Reads a block window page by page, newest first, holding at most twice `maxEntries` entries at any
- * time (plus the pages in flight): a wallet with a million transfers costs no more memory than one with
- * `maxEntries`. `compare` orders newest first.
+ * Reads a block window page by page, newest first, in waves, holding at most twice `maxEntries`
+ * entries at any time (plus the pages in flight): a wallet with a million transfers costs no more
+ * memory than one with `maxEntries`. `compare` orders newest first.
  */
-export async function readNewestPages<T>(
-  window: Pick<BlockWindow, 'fromBlock' | 'toBlock'>,
-  options: NewestPagesOptions,
-  readPage: (range: { fromBlock: bigint; toBlock: bigint }) => Promise<T[]>,
-  compare: (a: T, b: T) => number,
-): Promise<NewestPages<T>> {
+export async function readNewestPages<T>(window: Range, options: NewestPagesOptions, readPage: (range: Range) => Promise<T[]>, compare: (a: T, b: T) => number): Promise<NewestPages<T>> {
   let held: T[] = [];
   let seen = 0;
   let pages = 0;
@@ -40,13 +49,11 @@ export async function readNewestPages<T>(
     held.sort(compare);
     if (held.length > options.maxEntries) held = held.slice(0, options.maxEntries);
   };
-  for (let waveEnd = window.toBlock; waveEnd >= window.fromBlock; waveEnd -= options.waveBlocks) {
-    if (seen >= options.maxEntries) break;
-    const waveStart = max(window.fromBlock, waveEnd - options.waveBlocks + 1n);
-    const ranges: { fromBlock: bigint; toBlock: bigint }[] = [];
-    for (let toBlock = waveEnd; toBlock >= waveStart; toBlock -= options.pageBlocks) ranges.push({ fromBlock: max(waveStart, toBlock - options.pageBlocks + 1n), toBlock });
+  const ranges = pageRanges(window, options.pageBlocks);
+  for (let start = 0; start < ranges.length && seen < options.maxEntries; start += options.wavePages) {
+    const wave = ranges.slice(start, start + options.wavePages);
     await Promise.all(
-      ranges.map(async (range) => {
+      wave.map(async (range) => {
         const entries = await readPage(range);
         seen += entries.length;
         pages += 1;
@@ -54,10 +61,8 @@ export async function readNewestPages<T>(
         if (held.length > 2 * options.maxEntries) keepNewest();
       }),
     );
-    readFromBlock = waveStart;
+    readFromBlock = wave[wave.length - 1]!.fromBlock;
   }
   keepNewest();
   return { entries: held, seen, readFromBlock, complete: readFromBlock <= window.fromBlock, pages };
 }
-
-const max = (a: bigint, b: bigint) => (a > b ? a : b);

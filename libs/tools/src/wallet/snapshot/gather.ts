@@ -50,8 +50,9 @@ export interface WalletActivity {
 
 /**
  * Account state and the token transfer logs of one wallet in its activity window, at block `head`. The
- * window is read in pages of one day, newest first, in waves of `waveDays` (all pages of a wave go out
- * together); no further wave is read once ACTIVITY_READ_LIMITS[depth].maxTransfers transfers were seen.
+ * window is read in pages of one day (on a fixed grid of block numbers, so settled pages are cached),
+ * newest first, in waves of `waveDays` (all pages of a wave go out together); no further wave is read
+ * once ACTIVITY_READ_LIMITS[depth].maxTransfers transfers were seen.
  */
 export async function readWalletActivity(
   source: ChainSource,
@@ -77,7 +78,8 @@ export async function readWalletActivity(
   const [code, transactionCount, read] = await Promise.all([
     source.getCode(chain, address, head),
     source.getTransactionCount(chain, address, head),
-    readNewestPages(window, { pageBlocks: perDay, waveBlocks: perDay * BigInt(waveDays), maxEntries: maxTransfers }, readPage, newestFirst),
+    // One page more than the days: pages on the day grid cut a window of whole days into days + 1 pieces.
+    readNewestPages(window, { pageBlocks: perDay, wavePages: waveDays + 1, maxEntries: maxTransfers }, readPage, newestFirst),
   ]);
   return { window, code, transactionCount, transfers: read.entries, sampling: samplingNotes(chain, window, read, maxTransfers) };
 }
