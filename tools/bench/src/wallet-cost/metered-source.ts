@@ -27,6 +27,22 @@ const ON_THE_WIRE: Partial<Record<keyof ChainSource, (args: unknown[]) => number
   getAddressHistory: () => 0,
 };
 
+/** The ChainSource methods that send requests; anything else (chains, coverage, an adapter's own helpers) passes through unmetered. */
+const REQUEST_METHODS = new Set<string>([
+  'getBlockNumber',
+  'getBlock',
+  'getTransaction',
+  'getTransactionReceipt',
+  'getCode',
+  'getTransactionCount',
+  'getStorageAt',
+  'readContracts',
+  'getLogs',
+  'getAddressHistory',
+  'getCallFrames',
+  'call',
+] satisfies (keyof ChainSource)[]);
+
 /** Wraps a ChainSource and counts what a tool asks of it; `meter` is reset by `reset()`. */
 export function meteredSource(source: ChainSource): { source: ChainSource; meter: () => Meter; reset: () => void } {
   let meter: Meter;
@@ -39,7 +55,7 @@ export function meteredSource(source: ChainSource): { source: ChainSource; meter
   const metered = new Proxy(source, {
     get(target, property, receiver) {
       const value = Reflect.get(target, property, receiver) as unknown;
-      if (typeof value !== 'function' || property === 'chains' || property === 'coverage') return value;
+      if (typeof value !== 'function' || !REQUEST_METHODS.has(String(property))) return value;
       return async (...args: unknown[]) => {
         const method = String(property);
         meter.calls[method] = (meter.calls[method] ?? 0) + 1;
