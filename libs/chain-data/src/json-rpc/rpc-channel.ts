@@ -8,24 +8,31 @@ export interface RpcChannelOptions {
   timeoutMs: number;
   retryCount: number;
   maxConcurrency: number;
+  maxBatchSize: number;
 }
 
 /**
- * The one road to one chain's node: a viem public client behind a semaphore. Checks once that the
- * node serves the expected chain id, and turns every failure into ChainUnavailableError.
+ * The one road to one chain's node: a viem public client whose HTTP requests pass a semaphore.
+ * Requests issued together leave as JSON-RPC batches of at most `maxBatchSize` (each batch is one HTTP
+ * request, and one permit of the semaphore). Checks once that the node serves the expected chain id,
+ * and turns every failure into ChainUnavailableError.
  */
 export class RpcChannel {
   private readonly send: EIP1193RequestFn;
-  private readonly gate: Semaphore;
   private chainIdCheck: Promise<void> | undefined;
 
   constructor(
     readonly chain: ChainName,
     private readonly options: RpcChannelOptions,
   ) {
-    const client = createPublicClient({ transport: http(options.rpcUrl, { timeout: options.timeoutMs, retryCount: options.retryCount }) });
-    this.send = client.request as unknown as EIP1193RequestFn;
-    this.gate = new Semaphore(options.maxConcurrency);
+    const gate = new Semaphore(options.maxConcurrency);
+    const transport = http(options.rpcUrl, {
+      timeout: options.timeoutMs,
+      retryCount: options.retryCount,
+      batch: options.maxBatchSize > 1 ? { batchSize: options.maxBatchSize } : false,
+      fetchFn: (input, init) => gate.run(() => fetch(input, init)),
+    });
+    this.send = createPublicClient({ transport }).request as unknown as EIP1193RequestFn;
   }
 
   /** `retryCount` overrides the configured retries, for callers that react to a refusal themselves. */
@@ -57,7 +64,7 @@ export class RpcChannel {
 
   private async call<T>(method: string, params: readonly unknown[], retryCount?: number): Promise<T> {
     try {
-      return (await this.gate.run(() => this.send({ method, params: [...params] }, retryCount === undefined ? undefined : { retryCount }))) as T;
+      return (await this.send({ method, params: [...params] }, retryCount === undefined ? undefined : { retryCount })) as T;
     } catch (error) {
       const failure = describeRpcError(error, { method, rpcUrl: this.options.rpcUrl, timeoutMs: this.options.timeoutMs });
       throw new ChainUnavailableError(this.chain, `${this.label} JSON-RPC ${method} failed: ${failure.message}`, { cause: failure });
