@@ -1,5 +1,3 @@
-import type { BlockWindow } from './activity-window.js';
-
 export interface NewestPagesOptions {
   /** Blocks per page. Pages lie on a fixed grid of block numbers (multiples of pageBlocks), so a settled page is the same request on every call and the chain source's cache answers it. */
   pageBlocks: bigint;

@@ -2,7 +2,7 @@ import { toolById, type ChainName, type ChainSource, type ReportStore } from '@p
 import { notConfiguredNarrator, toolModuleFor, type ToolPorts } from '@paysight/tools';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { machine, type Machine } from '../shared/machine.js';
+import type { Machine } from '../shared/machine.js';
 import { meteredSource, type Meter } from './metered-source.js';
 
 /** One tool call of the workload. */
