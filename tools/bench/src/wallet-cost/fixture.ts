@@ -1,5 +1,6 @@
 import { CHAINS } from '@paysight/contracts';
 import { KNOWN_SPENDERS, wrappedNativeToken } from '@paysight/datasets';
+import { prng } from '@paysight/testkit';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -43,22 +44,10 @@ export async function loadFixture(): Promise<BusyWalletFixture> {
   return JSON.parse(gunzipSync(await readFile(FIXTURE_FILE)).toString('utf8')) as BusyWalletFixture;
 }
 
-/** mulberry32: a small seeded generator, so the fixture is the same on every run. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
 const syntheticAddress = (seed: number, i: number): Address => getAddress(`0x${keccak256(numberToHex(BigInt(seed) * 1_000_000_007n + BigInt(i))).slice(-40)}`);
 
 export function generateFixture(shape = FIXTURE_SHAPE): BusyWalletFixture {
-  const random = seeded(shape.seed);
+  const random = prng(shape.seed);
   const blockSeconds = CHAINS.base.averageBlockSeconds;
   const blocksPerDay = Math.round(86_400 / blockSeconds);
   const firstBlock = shape.headBlock - shape.days * blocksPerDay + 1;
