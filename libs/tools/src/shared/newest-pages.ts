@@ -64,3 +64,11 @@ export async function readNewestPages<T>(window: Range, options: NewestPagesOpti
   keepNewest();
   return { entries: held, seen, readFromBlock, complete: readFromBlock <= window.fromBlock, pages };
 }
+
+/** What the read limit left out, in plain words for limitations and data notes; empty when everything in the window was read and kept. */
+export function samplingNotes(what: string, window: Range, read: Pick<NewestPages<unknown>, 'entries' | 'seen' | 'readFromBlock' | 'complete'>, blocksPerDay: bigint, maxEntries: number): string[] {
+  if (read.complete && read.seen <= read.entries.length) return [];
+  const days = (Number(window.toBlock - read.readFromBlock + 1n) / Number(blocksPerDay)).toFixed(1);
+  const span = read.complete ? 'the whole window' : `blocks ${read.readFromBlock}-${window.toBlock} (the newest ${days} days of the window; older pages were not read)`;
+  return [`${what}: the newest ${read.entries.length} of ${read.complete ? '' : 'at least '}${read.seen} in ${span} were kept (read limit ${maxEntries} transfers).`];
+}

@@ -1,7 +1,7 @@
 import { ChainUnavailableError, MULTICALL3_ADDRESS, type BlockHeader, type ChainName, type ChainSource, type Depth, type WalletRequest } from '@paysight/contracts';
 import { erc1155Abi, erc20Abi, erc721Abi, multicall3Abi, type Address, type Hex } from 'viem';
 import { ACTIVITY_READ_LIMITS, ACTIVITY_WINDOWS, activityWindow, blocksPerDay, type BlockWindow } from '../../shared/activity-window.js';
-import { readNewestPages } from '../../shared/newest-pages.js';
+import { readNewestPages, samplingNotes } from '../../shared/newest-pages.js';
 import { TRANSFER_BATCH_TOPIC, TRANSFER_SINGLE_TOPIC, TRANSFER_TOPIC, addressTopic } from '../../shared/erc-events.js';
 import { KNOWN_TOKENS } from '@paysight/datasets';
 import { ReadPlan } from '../../shared/read-plan.js';
@@ -81,14 +81,7 @@ export async function readWalletActivity(
     // One page more than the days: pages on the day grid cut a window of whole days into days + 1 pieces.
     readNewestPages(window, { pageBlocks: perDay, wavePages: waveDays + 1, maxEntries: maxTransfers }, readPage, newestFirst),
   ]);
-  return { window, code, transactionCount, transfers: read.entries, sampling: samplingNotes(chain, window, read, maxTransfers) };
-}
-
-function samplingNotes(chain: ChainName, window: BlockWindow, read: { entries: unknown[]; seen: number; readFromBlock: bigint; complete: boolean }, maxTransfers: number): string[] {
-  if (read.complete && read.seen <= read.entries.length) return [];
-  const days = (Number(window.toBlock - read.readFromBlock + 1n) / Number(blocksPerDay(chain))).toFixed(1);
-  const span = read.complete ? 'the whole window' : `blocks ${read.readFromBlock}-${window.toBlock} (the newest ${days} days of the window; older pages were not read)`;
-  return [`Token transfers: the newest ${read.entries.length} of ${read.complete ? '' : 'at least '}${read.seen} in ${span} were kept (read limit ${maxTransfers} transfers).`];
+  return { window, code, transactionCount, transfers: read.entries, sampling: samplingNotes('Token transfers', window, read, perDay, maxTransfers) };
 }
 
 /** The balance and metadata reads of one wallet, added to a plan that may hold other wallets' reads too. */
