@@ -15,7 +15,7 @@ export interface JsonRpcChainSourceConfig {
   chains: Partial<Record<ChainName, ChainEndpoint>>;
   /** HTTP timeout of one JSON-RPC request. Default 10000. */
   timeoutMs?: number;
-  /** HTTP requests in flight per chain (a JSON-RPC batch is one). Default 4. */
+  /** HTTP requests in flight per chain: at most maxConcurrency x maxBatchSize JSON-RPC requests are admitted at once, sent as batches. Default 4. */
   maxConcurrency?: number;
   /** JSON-RPC requests sent together as one JSON-RPC batch when several are waiting; 1 sends each alone (for a provider without batches). Default 20. */
   maxBatchSize?: number;

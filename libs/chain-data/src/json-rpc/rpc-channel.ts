@@ -12,27 +12,28 @@ export interface RpcChannelOptions {
 }
 
 /**
- * The one road to one chain's node: a viem public client whose HTTP requests pass a semaphore.
- * Requests issued together leave as JSON-RPC batches of at most `maxBatchSize` (each batch is one HTTP
- * request, and one permit of the semaphore). Checks once that the node serves the expected chain id,
- * and turns every failure into ChainUnavailableError.
+ * The one road to one chain's node: a viem public client behind a semaphore. Requests admitted together
+ * leave as JSON-RPC batches of at most `maxBatchSize`; the semaphore admits `maxConcurrency` batches'
+ * worth of requests, so about `maxConcurrency` HTTP requests are in flight, and a request's timeout
+ * starts only once it is admitted. Checks once that the node serves the expected chain id, and turns
+ * every failure into ChainUnavailableError.
  */
 export class RpcChannel {
   private readonly send: EIP1193RequestFn;
+  private readonly gate: Semaphore;
   private chainIdCheck: Promise<void> | undefined;
 
   constructor(
     readonly chain: ChainName,
     private readonly options: RpcChannelOptions,
   ) {
-    const gate = new Semaphore(options.maxConcurrency);
     const transport = http(options.rpcUrl, {
       timeout: options.timeoutMs,
       retryCount: options.retryCount,
       batch: options.maxBatchSize > 1 ? { batchSize: options.maxBatchSize } : false,
-      fetchFn: (input, init) => gate.run(() => fetch(input, init)),
     });
     this.send = createPublicClient({ transport }).request as unknown as EIP1193RequestFn;
+    this.gate = new Semaphore(options.maxConcurrency * options.maxBatchSize);
   }
 
   /** `retryCount` overrides the configured retries, for callers that react to a refusal themselves. */
@@ -64,7 +65,7 @@ export class RpcChannel {
 
   private async call<T>(method: string, params: readonly unknown[], retryCount?: number): Promise<T> {
     try {
-      return (await this.send({ method, params: [...params] }, retryCount === undefined ? undefined : { retryCount })) as T;
+      return (await this.gate.run(() => this.send({ method, params: [...params] }, retryCount === undefined ? undefined : { retryCount }))) as T;
     } catch (error) {
       const failure = describeRpcError(error, { method, rpcUrl: this.options.rpcUrl, timeoutMs: this.options.timeoutMs });
       throw new ChainUnavailableError(this.chain, `${this.label} JSON-RPC ${method} failed: ${failure.message}`, { cause: failure });
