@@ -12,7 +12,8 @@ describe('wallet tools on a busy mainnet-shaped wallet (replayed fixture)', () =
 
   beforeAll(async () => {
     fixture = await loadFixture();
-    figures = await measureWorkload({ name: 'busy', chain: fixture.chain, source: new ReplayChainSource(fixture), cases: busyWalletCases(fixture) }, 1);
+    const source = new ReplayChainSource(fixture);
+    figures = await measureWorkload({ name: 'busy', chain: fixture.chain, newSource: () => source, cases: busyWalletCases(fixture) }, 1);
   }, 120_000);
 
   it('replays the committed fixture, which the seeded generator reproduces exactly', () => {

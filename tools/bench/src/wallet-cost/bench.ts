@@ -6,11 +6,11 @@ import { measureWorkload, type WalletCostResult } from './run.js';
 /** Requests, stages and time of the wallet tools on the replayed busy mainnet-shaped wallet, then on the seeded devnet. */
 export async function runWalletCostBench(runs: number): Promise<WalletCostResult> {
   const figures = await measureWorkload(await busyWalletWorkload(), runs);
-  const { workload, devnet } = await devnetWorkload();
+  const { workload, close } = await devnetWorkload();
   try {
     figures.push(...(await measureWorkload(workload, runs)));
   } finally {
-    await devnet.close();
+    await close();
   }
   return { machine: machine(), date: new Date().toISOString(), figures };
 }

@@ -20,5 +20,6 @@ export function busyWalletCases(fixture: BusyWalletFixture): CostCase[] {
 
 export async function busyWalletWorkload(): Promise<Workload> {
   const fixture = await loadFixture();
-  return { name: 'busy Base wallet (replayed fixture)', chain: fixture.chain, source: new ReplayChainSource(fixture), cases: busyWalletCases(fixture) };
+  const source = new ReplayChainSource(fixture);
+  return { name: 'busy Base wallet (replayed fixture)', chain: fixture.chain, newSource: () => source, cases: busyWalletCases(fixture) };
 }

@@ -3,6 +3,7 @@ import { notConfiguredNarrator, toolModuleFor, type ToolPorts } from '@paysight/
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import type { Machine } from '../shared/machine.js';
+import type { WireCounts } from './counting-proxy.js';
 import { meteredSource, type Meter } from './metered-source.js';
 
 /** One tool call of the workload. */
@@ -23,12 +24,17 @@ export interface CostFigure extends Meter {
   heapDeltaMiB: number;
   /** What the result says was sampled or cut (limitations and data notes that name a read limit). */
   sampling: string[];
+  /** Measured at the node, below the adapter's batches and cache (first run): null where no node is behind the source. */
+  wire: WireCounts | null;
 }
 
 export interface Workload {
   name: string;
   chain: ChainName;
-  source: ChainSource;
+  /** A chain source for one case (a fresh one starts with an empty cache). */
+  newSource: () => ChainSource;
+  /** Counts at the node, when one is behind the source. */
+  wire?: { counts: () => WireCounts; reset: () => void };
   cases: CostCase[];
 }
 
@@ -44,16 +50,16 @@ const reports: ReportStore = {
 
 /** Runs each case `runs` times on the workload's source, metering the first run's requests and stages. */
 export async function measureWorkload(workload: Workload, runs: number): Promise<CostFigure[]> {
-  const { source, meter, reset } = meteredSource(workload.source);
-  const ports: ToolPorts = {
-    chain: source,
-    narrator: notConfiguredNarrator,
-    reports,
-    observations: { retentionDays: null, summarize: notSaved },
-    savedReportUrl: (id) => `http://127.0.0.1/reports/${id}`,
-  };
   const figures: CostFigure[] = [];
   for (const c of workload.cases) {
+    const { source, meter, reset } = meteredSource(workload.newSource());
+    const ports: ToolPorts = {
+      chain: source,
+      narrator: notConfiguredNarrator,
+      reports,
+      observations: { retentionDays: null, summarize: notSaved },
+      savedReportUrl: (id) => `http://127.0.0.1/reports/${id}`,
+    };
     const entry = toolById(c.tool)!;
     const module = toolModuleFor(entry)!;
     const parsed = entry.request.parse(c.body);
@@ -64,10 +70,12 @@ export async function measureWorkload(workload: Workload, runs: number): Promise
     };
     gc();
     reset();
+    workload.wire?.reset();
     const before = process.memoryUsage().heapUsed;
     const first = await once();
     const heapDelta = process.memoryUsage().heapUsed - before;
     const metered = { ...meter(), calls: { ...meter().calls } };
+    const wire = workload.wire?.counts() ?? null;
     const times = [first.ms];
     for (let i = 1; i < runs; i++) times.push((await once()).ms);
     times.sort((a, b) => a - b);
@@ -81,6 +89,7 @@ export async function measureWorkload(workload: Workload, runs: number): Promise
       maxMs: round(times[times.length - 1]!),
       heapDeltaMiB: round(heapDelta / 2 ** 20),
       sampling: samplingNotes(first.output),
+      wire,
     });
   }
   return figures;
@@ -110,13 +119,13 @@ const round = (n: number) => Math.round(n * 100) / 100;
 export function walletCostTable(result: WalletCostResult): string {
   const rows = result.figures.map(
     (f) =>
-      `| ${f.workload} | ${f.tool} | ${f.label} | ${Object.values(f.calls).reduce((a, b) => a + b, 0)} | ${f.jsonRpcRequests} | ${f.stages} | ${f.medianMs} | ${f.heapDeltaMiB} |`,
+      `| ${f.workload} | ${f.tool} | ${f.label} | ${Object.values(f.calls).reduce((a, b) => a + b, 0)} | ${f.jsonRpcRequests} | ${f.wire ? `${f.wire.jsonRpcRequests} in ${f.wire.httpRequests}` : '-'} | ${f.stages} | ${f.medianMs} | ${f.heapDeltaMiB} |`,
   );
   return [
     `Wallet tools: requests, dependent stages and time per call, ${result.figures[0]?.runs ?? 0} runs each (${result.machine.cpuModel}, Node ${result.machine.node})`,
     '',
-    '| workload | tool | case | ChainSource calls | JSON-RPC requests | stages | median ms | heap MiB |',
-    '|---|---|---|---|---|---|---|---|',
+    '| workload | tool | case | ChainSource calls | JSON-RPC requests (by span) | at the node: JSON-RPC in HTTP requests | stages | median ms | heap MiB |',
+    '|---|---|---|---|---|---|---|---|---|',
     ...rows,
   ].join('\n');
 }
