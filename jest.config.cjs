@@ -34,5 +34,6 @@ module.exports = {
     'tools/devnet',
     'tools/stack',
     'tools/testkit',
+    'tools/bench',
   ].map(project),
 };

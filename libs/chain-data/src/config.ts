@@ -15,8 +15,10 @@ export interface JsonRpcChainSourceConfig {
   chains: Partial<Record<ChainName, ChainEndpoint>>;
   /** HTTP timeout of one JSON-RPC request. Default 10000. */
   timeoutMs?: number;
-  /** Requests in flight per chain. Default 4. */
+  /** HTTP requests in flight per chain: at most maxConcurrency x maxBatchSize JSON-RPC requests are admitted at once, sent as batches. Default 4. */
   maxConcurrency?: number;
+  /** JSON-RPC requests sent together as one JSON-RPC batch when several are waiting; 1 sends each alone (for a provider without batches). Default 20. */
+  maxBatchSize?: number;
   /** viem retries of a failed request (5xx, 429, timeouts). Default 2; use 0 in tests. */
   retryCount?: number;
   /** Largest block span of one eth_getLogs request. Default 10000; refused ranges are split further. */
@@ -34,6 +36,7 @@ export interface JsonRpcChainSourceConfig {
 export const DEFAULTS = {
   timeoutMs: 10_000,
   maxConcurrency: 4,
+  maxBatchSize: 20,
   retryCount: 2,
   maxLogBlockRange: 10_000,
   maxCallsPerMulticall: 1_000,
@@ -144,6 +147,7 @@ export function configIssues(config: JsonRpcChainSourceConfig, prefix = ''): Con
   }
   check('timeoutMs', config.timeoutMs, 1);
   check('maxConcurrency', config.maxConcurrency, 1);
+  check('maxBatchSize', config.maxBatchSize, 1);
   check('retryCount', config.retryCount, 0);
   check('maxLogBlockRange', config.maxLogBlockRange, 1);
   check('maxCallsPerMulticall', config.maxCallsPerMulticall, 1);

@@ -292,11 +292,27 @@ describe('concurrency limit', () => {
     const chain = 'ethereum';
     // The proxy holds each request a little, so requests that are allowed to overlap do.
     const proxy = await proxyTo(chain, { delayMs: 100 });
-    const source = sourceFor(chain, proxy.url, { maxConcurrency: 2 });
+    const source = sourceFor(chain, proxy.url, { maxConcurrency: 2, maxBatchSize: 1 });
     const wallets = Array.from({ length: 10 }, () => freshAccount().address);
     const counts = await Promise.all(wallets.map((address) => source.getTransactionCount(chain, address)));
     expect(counts).toEqual(wallets.map(() => 0));
     expect(proxy.count('eth_getTransactionCount')).toBe(10);
     expect(proxy.maxInFlight).toBe(2);
+  });
+
+  it('sends requests issued together as JSON-RPC batches, each batch one HTTP request under the limit', async () => {
+    const chain = 'ethereum';
+    const proxy = await proxyTo(chain, { delayMs: 50 });
+    const source = sourceFor(chain, proxy.url, { maxConcurrency: 2, maxBatchSize: 4 });
+    await source.verifyChain(chain);
+    const before = proxy.httpRequests;
+    // Multicall3 has code, fresh accounts none: each member of a batch must get its own answer back.
+    const addresses = [...Array.from({ length: 5 }, () => freshAccount().address), MULTICALL3_ADDRESS, ...Array.from({ length: 4 }, () => freshAccount().address)];
+    const codes = await Promise.all(addresses.map((address) => source.getCode(chain, address)));
+    expect(codes.map((code) => code !== '0x')).toEqual(addresses.map((a) => a === MULTICALL3_ADDRESS));
+    expect(proxy.count('eth_getCode')).toBe(10);
+    // Ten requests in batches of at most four: three HTTP requests, never more than two at once.
+    expect(proxy.httpRequests - before).toBe(3);
+    expect(proxy.maxInFlight).toBeLessThanOrEqual(2);
   });
 });

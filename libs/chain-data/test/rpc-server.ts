@@ -19,6 +19,8 @@ export type RpcHandler = (call: JsonRpcCall) => RpcReply | Promise<RpcReply>;
  */
 export class RpcServer {
   readonly calls: JsonRpcCall[] = [];
+  /** HTTP requests received (a JSON-RPC batch is one, its members are in `calls`). */
+  httpRequests = 0;
   maxInFlight = 0;
   url = '';
   private inFlight = 0;
@@ -48,19 +50,24 @@ export class RpcServer {
   private async handle(req: IncomingMessage, res: ServerResponse, handler: RpcHandler, delayMs: number): Promise<void> {
     this.inFlight += 1;
     this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
+    this.httpRequests += 1;
     try {
       const chunks: Buffer[] = [];
       for await (const chunk of req) chunks.push(chunk as Buffer);
-      const call = JSON.parse(Buffer.concat(chunks).toString('utf8')) as JsonRpcCall;
-      this.calls.push({ id: call.id, method: call.method, params: call.params ?? [] });
+      const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as JsonRpcCall | JsonRpcCall[];
+      const batch = Array.isArray(body) ? body : [body];
+      for (const call of batch) this.calls.push({ id: call.id, method: call.method, params: call.params ?? [] });
       if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
-      const reply = await handler(call);
-      if ('hang' in reply) return;
-      if ('httpStatus' in reply) {
-        res.writeHead(reply.httpStatus, { 'content-type': reply.contentType ?? 'text/plain' }).end(reply.body);
+      const replies = await Promise.all(batch.map((call) => handler(call)));
+      // A bare HTTP answer (or a hang) stands for the whole request, as a provider's would.
+      const whole = replies.find((r) => 'hang' in r || 'httpStatus' in r);
+      if (whole && 'hang' in whole) return;
+      if (whole && 'httpStatus' in whole) {
+        res.writeHead(whole.httpStatus, { 'content-type': whole.contentType ?? 'text/plain' }).end(whole.body);
         return;
       }
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id: call.id, ...reply }));
+      const answers = batch.map((call, i) => ({ jsonrpc: '2.0', id: call.id, ...replies[i] }));
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(Array.isArray(body) ? answers : answers[0]));
     } finally {
       this.inFlight -= 1;
     }

@@ -7,9 +7,11 @@ import { challengeTable, runChallengeBench } from './challenge/run.js';
 import { mcpTables, runMcpBench } from './mcp/run.js';
 import { BENCH_REQUEST } from './shared/bench-tool.js';
 import type { ServersProcessOptions } from './shared/servers-process.js';
+import { runWalletCostBench } from './wallet-cost/bench.js';
+import { walletCostTable } from './wallet-cost/run.js';
 
 const RESULTS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../results');
-const SUITES = ['challenge', 'mcp', 'analyzers', 'all'] as const;
+const SUITES = ['challenge', 'mcp', 'analyzers', 'wallet-cost', 'all'] as const;
 type Suite = (typeof SUITES)[number];
 
 const { values } = parseArgs({
@@ -20,6 +22,7 @@ const { values } = parseArgs({
     rounds: { type: 'string', default: '1' },
     'paid-calls': { type: 'string', default: '200' },
     'analyzer-runs': { type: 'string', default: '50' },
+    'cost-runs': { type: 'string', default: '3' },
     'cpu-prof': { type: 'string' },
   },
 });
@@ -57,4 +60,8 @@ if (suite === 'mcp' || suite === 'all') {
 if (suite === 'analyzers' || suite === 'all') {
   const result = await runAnalyzerBench(positiveInteger('analyzer-runs', values['analyzer-runs']));
   await write('analyzers.json', result, analyzerTable(result));
+}
+if (suite === 'wallet-cost' || suite === 'all') {
+  const result = await runWalletCostBench(positiveInteger('cost-runs', values['cost-runs']));
+  await write('wallet-cost.json', result, walletCostTable(result));
 }

@@ -76,6 +76,7 @@ export class JsonRpcChainSource implements ChainSource {
         timeoutMs: config.timeoutMs ?? DEFAULTS.timeoutMs,
         retryCount: config.retryCount ?? DEFAULTS.retryCount,
         maxConcurrency: config.maxConcurrency ?? DEFAULTS.maxConcurrency,
+        maxBatchSize: config.maxBatchSize ?? DEFAULTS.maxBatchSize,
       });
       this.served.set(name, {
         name,

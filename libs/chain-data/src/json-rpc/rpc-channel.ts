@@ -8,11 +8,15 @@ export interface RpcChannelOptions {
   timeoutMs: number;
   retryCount: number;
   maxConcurrency: number;
+  maxBatchSize: number;
 }
 
 /**
- * The one road to one chain's node: a viem public client behind a semaphore. Checks once that the
- * node serves the expected chain id, and turns every failure into ChainUnavailableError.
+ * The one road to one chain's node: a viem public client behind a semaphore. Requests admitted together
+ * leave as JSON-RPC batches of at most `maxBatchSize`; the semaphore admits `maxConcurrency` batches'
+ * worth of requests, so about `maxConcurrency` HTTP requests are in flight, and a request's timeout
+ * starts only once it is admitted. Checks once that the node serves the expected chain id, and turns
+ * every failure into ChainUnavailableError.
  */
 export class RpcChannel {
   private readonly send: EIP1193RequestFn;
@@ -23,9 +27,13 @@ export class RpcChannel {
     readonly chain: ChainName,
     private readonly options: RpcChannelOptions,
   ) {
-    const client = createPublicClient({ transport: http(options.rpcUrl, { timeout: options.timeoutMs, retryCount: options.retryCount }) });
-    this.send = client.request as unknown as EIP1193RequestFn;
-    this.gate = new Semaphore(options.maxConcurrency);
+    const transport = http(options.rpcUrl, {
+      timeout: options.timeoutMs,
+      retryCount: options.retryCount,
+      batch: options.maxBatchSize > 1 ? { batchSize: options.maxBatchSize } : false,
+    });
+    this.send = createPublicClient({ transport }).request as unknown as EIP1193RequestFn;
+    this.gate = new Semaphore(options.maxConcurrency * options.maxBatchSize);
   }
 
   /** `retryCount` overrides the configured retries, for callers that react to a refusal themselves. */

@@ -75,5 +75,5 @@ export function approvalIsOwn(activity: ActivityView, event: Pick<ApprovalEvent,
   if (state) return state.origin !== 'unattributed';
   if (event.foundIn === 'receipt' || activity.sentByWallet(event.transactionHash) === true) return true;
   if (KNOWN_TOKENS[activity.evidence.chain].some((t) => sameAddress(t.address, event.token))) return true;
-  return activity.movements.some((m) => m.direction === 'out' && m.amount > 0n && sameAddress(m.asset, event.token) && activity.sentByWallet(m.transactionHash) === true);
+  return activity.movementsOfAsset(event.token).some((m) => m.direction === 'out' && m.amount > 0n && activity.sentByWallet(m.transactionHash) === true);
 }

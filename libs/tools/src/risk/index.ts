@@ -24,4 +24,4 @@ export {
   fanOutTransfers,
   detectFundingConcentration,
 } from './detectors/funding-concentration.js';
-export { WASH_MIN_ROUND_TRIPS, WASH_ROUND_TRIP_WINDOW_SECONDS, WASH_AMOUNT_TOLERANCE_PERCENT, roundTrips, detectWashTrading } from './detectors/wash-trading.js';
+export { WASH_MIN_ROUND_TRIPS, WASH_ROUND_TRIP_WINDOW_SECONDS, WASH_AMOUNT_TOLERANCE_PERCENT, roundTrips, tradeLegs, detectWashTrading } from './detectors/wash-trading.js';

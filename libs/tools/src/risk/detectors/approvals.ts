@@ -131,14 +131,14 @@ export const detectUnlimitedApproval: Detector = (context) => {
 function approvalTime({ evidence, activity }: RiskContext, e: ApprovalExposure): bigint | null {
   const seconds = evidence.blockTimestamps[e.state.latest.blockNumber.toString()];
   if (seconds !== undefined) return BigInt(seconds);
-  return activity.transactions().find((t) => t.hash.toLowerCase() === e.state.latest.transactionHash.toLowerCase())?.timestamp ?? null;
+  return activity.transaction(e.state.latest.transactionHash)?.timestamp ?? null;
 }
 
 /** Whether the spender moved the token out of the wallet after the approval, or the allowance shrank. */
 function usedBySpender({ activity }: RiskContext, { state }: ApprovalExposure): boolean {
   if ((state.kind === 'erc20' || state.kind === 'permit2') && state.allowance !== null && state.allowance < state.latest.value) return true;
-  return activity.movements.some((m) => {
-    if (m.direction !== 'out' || !sameAddress(m.asset, state.token) || m.blockNumber < state.latest.blockNumber) return false;
+  return activity.movementsOfAsset(state.token).some((m) => {
+    if (m.direction !== 'out' || m.blockNumber < state.latest.blockNumber) return false;
     const parties = activity.parties(m.transactionHash);
     return !!parties && (sameAddress(parties.from, state.spender) || sameAddress(parties.to, state.spender));
   });

@@ -53,7 +53,7 @@ function counterfeits(context: RiskContext): Counterfeit[] {
     };
     const acts: RiskEvidence[] = [];
     const received: RiskEvidence[] = [];
-    for (const m of activity.movements.filter((m) => m.asset?.toLowerCase() === address)) {
+    for (const m of activity.movementsOfAsset(token)) {
       const own = SUBJECT_ACTS.has(movementAgency(activity, m, codeActs));
       (own ? acts : received).push(movementEvidence(m, `${own ? 'The wallet\'s own transfer of' : 'Not the wallet\'s act:'} counterfeit ${meta.symbol}: ${describeMovement(m, activity.formatAmount(m))}.`));
     }

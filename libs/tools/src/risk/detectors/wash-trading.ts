@@ -1,4 +1,6 @@
-import type { RiskEvidence } from '@paysight/contracts';
+import type { ChainName, RiskEvidence } from '@paysight/contracts';
+import { KNOWN_SPENDERS, wrappedNativeToken } from '@paysight/datasets';
+import { zeroAddress } from 'viem';
 import type { Movement } from '../../wallet/evidence/movements.js';
 import type { Detector } from '../context.js';
 import { buildFlag, describeMovement, movementEvidence } from '../evidence-items.js';
@@ -22,30 +24,78 @@ function assetKey(m: Movement): string {
 
 const sameAmount = (a: bigint, b: bigint) => (a > b ? a - b : b - a) * 100n <= WASH_AMOUNT_TOLERANCE_PERCENT * (a > b ? a : b);
 
-/** Pairs each transfer with the earliest unmatched opposite transfer of the same amount within the window, per counterparty and asset. */
-export function roundTrips(movements: readonly Movement[]): Map<string, RoundTrip[]> {
-  const groups = new Map<string, Movement[]>();
+/** Amounts fall in buckets 2% wide on a log scale; a match within the tolerance lies at most two buckets away. */
+const BUCKET_WIDTH = Math.log(1 + Number(WASH_AMOUNT_TOLERANCE_PERCENT) / 100);
+const NEIGHBOUR_BUCKETS = [0, -1, 1, -2, 2];
+const amountBucket = (amount: bigint) => Math.floor(Math.log(Number(amount)) / BUCKET_WIDTH);
+
+/**
+ * Movements that are not trades with a counterparty: mints and burns (the zero address), wrapping and
+ * unwrapping the chain's wrapped native coin (value to WETH and back), transfers with a known router or
+ * allowance manager, and the legs of a swap (a transaction in which the wallet also moved another asset
+ * the other way, as a pool or aggregator swap does).
+ */
+export function tradeLegs(chain: ChainName, movements: readonly Movement[]): Movement[] {
+  const wrapped = wrappedNativeToken(chain).address.toLowerCase();
+  const assetsByDirection = new Map<string, Set<string>>();
   for (const m of movements) {
-    if (m.direction === 'self' || m.amount === 0n || m.timestamp === null) continue;
-    const key = `${m.counterparty.toLowerCase()}|${assetKey(m)}`;
-    groups.set(key, [...(groups.get(key) ?? []), m]);
+    const key = `${m.transactionHash.toLowerCase()}|${m.direction}`;
+    const assets = assetsByDirection.get(key) ?? new Set<string>();
+    assets.add(assetKey(m));
+    assetsByDirection.set(key, assets);
   }
+  const swapLeg = (m: Movement) => {
+    const other = assetsByDirection.get(`${m.transactionHash.toLowerCase()}|${m.direction === 'in' ? 'out' : 'in'}`);
+    return other !== undefined && [...other].some((asset) => asset !== assetKey(m));
+  };
+  return movements.filter((m) => {
+    if (m.direction === 'self' || m.amount === 0n || m.timestamp === null) return false;
+    const counterparty = m.counterparty.toLowerCase();
+    return counterparty !== zeroAddress && counterparty !== wrapped && !KNOWN_SPENDERS.find(chain, m.counterparty) && !swapLeg(m);
+  });
+}
+
+/**
+ * Pairs each transfer with the earliest unmatched opposite transfer of about the same amount within the
+ * window, per counterparty and asset: a hash join on (counterparty, asset, amount bucket), so the cost
+ * grows with the number of movements, not its square.
+ */
+export function roundTrips(movements: readonly Movement[]): Map<string, RoundTrip[]> {
+  const oldestFirst = [...movements].sort((a, b) => (a.blockNumber === b.blockNumber ? (a.logIndex ?? -1) - (b.logIndex ?? -1) : a.blockNumber < b.blockNumber ? -1 : 1));
+  /** Unmatched legs by counterparty|asset|direction|bucket, oldest first. */
+  const open = new Map<string, Movement[]>();
   const trips = new Map<string, RoundTrip[]>();
-  for (const [key, list] of groups) {
-    const open: Movement[] = [];
-    const found: RoundTrip[] = [];
-    for (const m of [...list].sort((a, b) => (a.blockNumber === b.blockNumber ? (a.logIndex ?? -1) - (b.logIndex ?? -1) : a.blockNumber < b.blockNumber ? -1 : 1))) {
-      const i = open.findIndex((o) => o.direction !== m.direction && m.timestamp! - o.timestamp! <= WASH_ROUND_TRIP_WINDOW_SECONDS && sameAmount(o.amount, m.amount));
-      if (i >= 0) found.push({ first: open.splice(i, 1)[0]!, back: m });
-      else open.push(m);
+  for (const m of oldestFirst) {
+    const pair = `${m.counterparty.toLowerCase()}|${assetKey(m)}`;
+    const bucket = amountBucket(m.amount);
+    let match: { list: Movement[]; index: number } | null = null;
+    for (const offset of NEIGHBOUR_BUCKETS) {
+      const list = open.get(`${pair}|${m.direction === 'in' ? 'out' : 'in'}|${bucket + offset}`);
+      if (!list) continue;
+      // Legs older than the window can never pair again.
+      while (list.length && m.timestamp! - list[0]!.timestamp! > WASH_ROUND_TRIP_WINDOW_SECONDS) list.shift();
+      const index = list.findIndex((o) => sameAmount(o.amount, m.amount));
+      if (index >= 0 && (!match || earlier(list[index]!, match.list[match.index]!))) match = { list, index };
     }
-    if (found.length) trips.set(key, found);
+    if (match) {
+      const [first] = match.list.splice(match.index, 1);
+      const found = trips.get(pair) ?? [];
+      found.push({ first: first!, back: m });
+      trips.set(pair, found);
+    } else {
+      const key = `${pair}|${m.direction}|${bucket}`;
+      const list = open.get(key);
+      if (list) list.push(m);
+      else open.set(key, [m]);
+    }
   }
   return trips;
 }
 
-export const detectWashTrading: Detector = ({ activity }) => {
-  const repeated = [...roundTrips(activity.movements).values()].filter((trips) => trips.length >= WASH_MIN_ROUND_TRIPS);
+const earlier = (a: Movement, b: Movement) => (a.blockNumber === b.blockNumber ? (a.logIndex ?? -1) < (b.logIndex ?? -1) : a.blockNumber < b.blockNumber);
+
+export const detectWashTrading: Detector = ({ evidence, activity }) => {
+  const repeated = [...roundTrips(tradeLegs(evidence.chain, activity.movements)).values()].filter((trips) => trips.length >= WASH_MIN_ROUND_TRIPS);
   if (!repeated.length) return [];
   const items: RiskEvidence[] = repeated.flatMap((trips) =>
     trips.flatMap(({ first, back }) => [
@@ -64,6 +114,7 @@ export const detectWashTrading: Detector = ({ activity }) => {
       items,
       [
         `Thresholds: at least ${WASH_MIN_ROUND_TRIPS} round trips per counterparty and asset, each leg within ${Number(WASH_ROUND_TRIP_WINDOW_SECONDS) / 3600} hours and ${WASH_AMOUNT_TOLERANCE_PERCENT}% of the other.`,
+        'Not counted: mints and burns, wrapping and unwrapping the wrapped native coin, transfers with known routers and allowance managers, and the legs of swaps (the same transaction moved another asset the other way).',
         'Deposits to and withdrawals from a protocol (lending, staking) of equal amounts can look the same.',
         'Transfers without a known time are not paired.',
       ],

@@ -39,6 +39,7 @@ const data = (over: Partial<PaymentPreflightData> = {}): PaymentPreflightData =>
   payeeCode: '0x',
   payeeNonce: 3,
   transfers: established,
+  sampling: [],
   blockTimestamps: { '900': '1699990000', '896': '1699980000' },
   oracle: { address: ORACLE, deployed: true, listed: {} },
   ...over,

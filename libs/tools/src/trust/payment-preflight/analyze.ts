@@ -90,10 +90,12 @@ function listingFindings(input: PaymentPreflightInput, data: PaymentPreflightDat
   if (mixer) out.push(finding('payee_is_mixer', `The payee is ${mixer.label}, a mixer ${mixer.role}: a payment to it cannot be traced to a seller.`, { address: input.payee, dataset: MIXERS.cite(mixer) }));
 
   for (const other of counterparties(input.payee, data.transfers)) {
-    const moves = data.transfers.filter((t) => sameAddress(t.from, other) || sameAddress(t.to, other)).slice(0, CITED_TRANSFERS);
     const listed = SDN_ADDRESSES.find(data.chain, other);
     const byOracle = data.oracle?.listed[other.toLowerCase()] === true;
     const pool = MIXERS.find(data.chain, other);
+    // Transfers are scanned only for a listed counterparty: a scan per counterparty would be quadratic on a busy payee.
+    if (!listed && !byOracle && !pool) continue;
+    const moves = data.transfers.filter((t) => sameAddress(t.from, other) || sameAddress(t.to, other)).slice(0, CITED_TRANSFERS);
     for (const t of listed || byOracle ? moves : []) {
       const source = listed ? `the OFAC SDN snapshot (${listed.label})` : `the sanctions oracle ${data.oracle!.address}`;
       out.push(finding('counterparty_sanctioned', `USDC ${flowPhrase(input.payee, t)} ${other}, listed by ${source}.`, { address: other, ...transferEvidence(t), ...(listed && { dataset: SDN_ADDRESSES.cite(listed) }) }));
@@ -225,6 +227,7 @@ function preflightLimits(input: PaymentPreflightInput, data: PaymentPreflightDat
     data.window.complete
       ? `USDC activity was read from genesis to block ${data.window.toBlock}.`
       : `Only USDC Transfer logs in the last ${blocks} blocks (about ${days} days on ${CHAINS[data.chain].displayName}) were read; older activity, first_seen included, is not seen.`,
+    ...data.sampling,
     'Only USDC is counted: native coin and other tokens the payee receives are not seen, and there is no indexer behind this check.',
     `Sanctions and mixer checks use the shipped SDN (${SDN_ADDRESSES.header.snapshotDate}${SDN_ADDRESSES.header.complete ? '' : ', partial'}) and mixer (${MIXERS.header.snapshotDate}) lists, one hop only${
       data.oracle?.deployed ? `, and the sanctions oracle for the payee and up to ${ORACLE_COUNTERPARTY_CHECKS} counterparties` : SANCTIONS_ORACLES.onChain(data.chain).length ? '; the sanctions oracle has no code on this chain' : ''

@@ -22,8 +22,10 @@ export interface PaymentPreflightData {
   usdc: Address;
   payeeCode: Hex;
   payeeNonce: number;
-  /** USDC transfers to or from the payee inside the window, newest first. */
+  /** USDC transfers to or from the payee inside the window, newest first; the newest ACTIVITY_READ_LIMITS.deep.maxTransfers at most. */
   transfers: TokenTransfer[];
+  /** What the read limit left out, in plain words (empty when every transfer of the window was kept). */
+  sampling: string[];
   /** Unix seconds of the first and last transfer blocks, by block number. */
   blockTimestamps: Record<string, string>;
   oracle: OracleAnswers | null;

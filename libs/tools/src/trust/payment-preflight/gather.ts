@@ -2,7 +2,8 @@ import { CHAINS, type ChainName, type ChainSource } from '@paysight/contracts';
 import { requestedChain } from '../../shared/free-chain.js';
 import { SANCTIONS_ORACLES } from '@paysight/datasets';
 import type { Address, Hex } from 'viem';
-import { activityWindow } from '../../shared/activity-window.js';
+import { ACTIVITY_READ_LIMITS, ACTIVITY_WINDOWS, activityWindow, blocksPerDay } from '../../shared/activity-window.js';
+import { readNewestPages, samplingNotes } from '../../shared/newest-pages.js';
 import { TRANSFER_TOPIC, addressTopic } from '../../shared/erc-events.js';
 import { ReadPlan } from '../../shared/read-plan.js';
 import { decodeTransferLog, newestFirst, uniqueTransfers } from '../../shared/transfers.js';
@@ -11,7 +12,7 @@ import { SANCTIONS_ORACLE_ABI } from '../../wallet/evidence/events.js';
 import { latestBlock, readBlockTimestamps } from '../../wallet/snapshot/gather.js';
 import type { OracleAnswers, PaymentPreflightData, PaymentPreflightInput } from './data.js';
 
-/** The USDC window is the wallet tools' deep window: 30 days, capped at 1,000,000 blocks. */
+/** The USDC window is the wallet tools' deep window: 30 days, read in one-day pages and kept to the newest ACTIVITY_READ_LIMITS.deep.maxTransfers transfers. */
 export const PREFLIGHT_WINDOW_DEPTH = 'deep';
 /** Most USDC counterparties (besides the payee) put to the sanctions oracle, newest first. */
 export const ORACLE_COUNTERPARTY_CHECKS = 25;
@@ -27,24 +28,33 @@ export async function gatherPaymentPreflight(input: PaymentPreflightInput, { cha
   const usdc = CHAINS[chain].usdc;
   const head = await latestBlock(source, chain);
   const window = activityWindow(chain, PREFLIGHT_WINDOW_DEPTH, head.number);
-  const range = { address: usdc, fromBlock: window.fromBlock, toBlock: window.toBlock };
   const topic = addressTopic(payee);
   const oracleEntry = SANCTIONS_ORACLES.onChain(chain)[0] ?? null;
-  const [payeeCode, payeeNonce, sent, received, oracleCode] = await Promise.all([
+  const perDay = blocksPerDay(chain);
+  const { maxTransfers } = ACTIVITY_READ_LIMITS[PREFLIGHT_WINDOW_DEPTH];
+  const readPage = async (range: { fromBlock: bigint; toBlock: bigint }) => {
+    const [sent, received] = await Promise.all([
+      source.getLogs(chain, { address: usdc, ...range, topics: [TRANSFER_TOPIC, topic] }),
+      source.getLogs(chain, { address: usdc, ...range, topics: [TRANSFER_TOPIC, null, topic] }),
+    ]);
+    return uniqueTransfers([...sent, ...received].flatMap(decodeTransferLog));
+  };
+  // The whole window in one wave (one stage); only the newest transfers are kept.
+  const wavePages = ACTIVITY_WINDOWS[PREFLIGHT_WINDOW_DEPTH].days + 1;
+  const [payeeCode, payeeNonce, read, oracleCode] = await Promise.all([
     source.getCode(chain, payee, head.number),
     source.getTransactionCount(chain, payee, head.number),
-    source.getLogs(chain, { ...range, topics: [TRANSFER_TOPIC, topic] }),
-    source.getLogs(chain, { ...range, topics: [TRANSFER_TOPIC, null, topic] }),
+    readNewestPages(window, { pageBlocks: perDay, wavePages, maxEntries: maxTransfers }, readPage, newestFirst),
     oracleEntry ? source.getCode(chain, oracleEntry.address, head.number) : null,
   ]);
-  const transfers = uniqueTransfers([...sent, ...received].flatMap(decodeTransferLog)).sort(newestFirst);
+  const transfers = read.entries;
   const ends = transfers.length ? [transfers[0]!, transfers[transfers.length - 1]!] : [];
 
   const [oracle, blockTimestamps] = await Promise.all([
     oracleEntry ? askOracle(source, chain, oracleEntry.address, oracleCode, [payee, ...counterparties(payee, transfers).slice(0, ORACLE_COUNTERPARTY_CHECKS)], head.number) : null,
     readBlockTimestamps(source, chain, ends),
   ]);
-  return { chain, coverage: source.coverage(chain), head: { number: head.number, timestamp: head.timestamp }, window, usdc, payeeCode, payeeNonce, transfers, blockTimestamps, oracle };
+  return { chain, coverage: source.coverage(chain), head: { number: head.number, timestamp: head.timestamp }, window, usdc, payeeCode, payeeNonce, transfers, sampling: samplingNotes('USDC transfers', window, read, perDay, maxTransfers), blockTimestamps, oracle };
 }
 
 async function askOracle(source: ChainSource, chain: ChainName, address: Address, code: Hex | null, targets: Address[], block: bigint): Promise<OracleAnswers> {

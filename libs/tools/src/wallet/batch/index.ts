@@ -29,9 +29,9 @@ export interface BatchSnapshotData {
 }
 
 /**
- * All wallets are read at one head block; their logs concurrently (the chain source bounds the
- * requests in flight), every balance and metadata read of every wallet in one Multicall3 round
- * trip, and each block timestamp once for the whole batch.
+ * All wallets are read at one head block in three dependent stages: the head; their logs concurrently
+ * (the chain source bounds the requests in flight); every balance and metadata read of every wallet in
+ * one Multicall3 round trip beside each block timestamp, read once for the whole batch.
  */
 export async function gatherBatchWalletSnapshot(input: BatchWalletRequest, { chain: source }: ToolPorts): Promise<BatchSnapshotData> {
   const { chain } = input;
@@ -40,9 +40,9 @@ export async function gatherBatchWalletSnapshot(input: BatchWalletRequest, { cha
   const activities = await Promise.all(addresses.map((address) => readWalletActivity(source, chain, address, BATCH_DEPTH, head.number)));
   const plan = new ReadPlan();
   const planned = addresses.map((address, i) => planWalletReads(plan, chain, address, activities[i]!.transfers));
-  await plan.execute(source, chain, head.number);
+  planned.forEach((p, i) => p.truncations.unshift(...activities[i]!.sampling));
   const shown = activities.flatMap((a) => a.transfers.slice(0, SNAPSHOT_LIMITS.activityItems[BATCH_DEPTH]));
-  const blockTimestamps = await readBlockTimestamps(source, chain, shown);
+  const [, blockTimestamps] = await Promise.all([plan.execute(source, chain, head.number), readBlockTimestamps(source, chain, shown)]);
   const coverage = source.coverage(chain);
   const wallets = Object.fromEntries(
     addresses.map((address, i) => [
@@ -52,7 +52,10 @@ export async function gatherBatchWalletSnapshot(input: BatchWalletRequest, { cha
         address,
         coverage,
         head: { number: head.number, timestamp: head.timestamp },
-        ...activities[i]!,
+        window: activities[i]!.window,
+        code: activities[i]!.code,
+        transactionCount: activities[i]!.transactionCount,
+        transfers: activities[i]!.transfers,
         ...resolveWalletReads(plan, address, planned[i]!),
         blockTimestamps,
       } satisfies WalletSnapshotData,

@@ -16,6 +16,7 @@ export class ActivityView {
   /** Unix seconds of the head block: "now" for ages. */
   readonly nowSeconds: bigint;
   private readonly tokens = new Map<string, TokenMetadata>();
+  private indexes: ActivityIndexes | undefined;
 
   constructor(readonly evidence: WalletEvidence) {
     this.wallet = evidence.address;
@@ -69,6 +70,36 @@ export class ActivityView {
     return this.indexed?.transactions ?? [];
   }
 
+  /** The indexed transaction with this hash, if the indexer listed it. */
+  transaction(hash: Hex): HistoryTransaction | undefined {
+    return this.index().transactionByHash.get(lower(hash));
+  }
+
+  /** Movements inside one transaction, newest first. */
+  movementsInTransaction(hash: Hex): readonly Movement[] {
+    return this.index().byTransaction.get(lower(hash)) ?? [];
+  }
+
+  /** Movements of one asset (null: the native coin, internal transfers included), newest first. */
+  movementsOfAsset(asset: Address | null): readonly Movement[] {
+    return this.index().byAsset.get(asset === null ? NATIVE : lower(asset)) ?? [];
+  }
+
+  /** Movements with one counterparty, newest first. */
+  movementsWith(counterparty: Address): readonly Movement[] {
+    return this.index().byCounterparty.get(lower(counterparty)) ?? [];
+  }
+
+  /** Transactions between the wallet and one address (either direction), newest first. */
+  transactionsWith(address: Address): readonly HistoryTransaction[] {
+    return this.index().transactionsByParty.get(lower(address)) ?? [];
+  }
+
+  private index(): ActivityIndexes {
+    this.indexes ??= buildIndexes(this.movements, this.transactions());
+    return this.indexes;
+  }
+
   accountKind(address: Address): AccountKind | 'unknown' {
     return this.evidence.accounts[lower(address)]?.kind ?? 'unknown';
   }
@@ -89,6 +120,37 @@ export class ActivityView {
     ];
     return candidates.reduce<(typeof candidates)[number] | null>((oldest, c) => (!oldest || c.blockNumber < oldest.blockNumber ? c : oldest), null);
   }
+}
+
+const NATIVE = 'native';
+
+interface ActivityIndexes {
+  transactionByHash: Map<string, HistoryTransaction>;
+  transactionsByParty: Map<string, HistoryTransaction[]>;
+  byTransaction: Map<string, Movement[]>;
+  byAsset: Map<string, Movement[]>;
+  byCounterparty: Map<string, Movement[]>;
+}
+
+/** Hash indexes over the movements and transactions, so detectors join instead of scanning once per item. */
+function buildIndexes(movements: readonly Movement[], transactions: readonly HistoryTransaction[]): ActivityIndexes {
+  const append = <T>(map: Map<string, T[]>, key: string, value: T) => {
+    const list = map.get(key);
+    if (list) list.push(value);
+    else map.set(key, [value]);
+  };
+  const indexes: ActivityIndexes = { transactionByHash: new Map(), transactionsByParty: new Map(), byTransaction: new Map(), byAsset: new Map(), byCounterparty: new Map() };
+  for (const t of transactions) {
+    indexes.transactionByHash.set(lower(t.hash), t);
+    append(indexes.transactionsByParty, lower(t.from), t);
+    if (t.to && lower(t.to) !== lower(t.from)) append(indexes.transactionsByParty, lower(t.to), t);
+  }
+  for (const m of movements) {
+    append(indexes.byTransaction, lower(m.transactionHash), m);
+    append(indexes.byAsset, m.asset === null ? NATIVE : lower(m.asset), m);
+    append(indexes.byCounterparty, lower(m.counterparty), m);
+  }
+  return indexes;
 }
 
 function mergeMetadata(primary: TokenMetadata, fallback: TokenMetadata | undefined): TokenMetadata {

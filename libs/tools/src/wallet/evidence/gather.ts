@@ -57,13 +57,14 @@ export async function gatherWalletEvidence(input: WalletRequest, { chain: source
   const window = activityWindow(chain, depth, head.number);
   const oracle = SANCTIONS_ORACLES.onChain(chain)[0] ?? null;
   const approvalSearch = approvalSearchRange(chain, depth, head.number);
-  const [activity, history, searchedApprovals, oracleCode] = await Promise.all([
+  const [{ sampling, ...activity }, history, searchedApprovals, oracleCode] = await Promise.all([
     readWalletActivity(source, chain, address, depth, head.number),
     source.getAddressHistory(chain, { address, toBlock: head.number, limit: limits.history }),
     readApprovalLogs(source, chain, address, approvalSearch),
     oracle ? source.getCode(chain, oracle.address, head.number) : null,
   ]);
   progress('wallet activity, indexed history and approvals read');
+  limitations.push(...sampling);
   const indexed = history.status === 'ok' ? history.history : null;
   if (history.status === 'unavailable') {
     limitations.push(`No indexed history (${history.reason}): native and internal transfers and activity before block ${window.fromBlock} are not seen.`);

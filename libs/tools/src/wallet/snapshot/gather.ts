@@ -1,6 +1,7 @@
 import { ChainUnavailableError, MULTICALL3_ADDRESS, type BlockHeader, type ChainName, type ChainSource, type Depth, type WalletRequest } from '@paysight/contracts';
 import { erc1155Abi, erc20Abi, erc721Abi, multicall3Abi, type Address, type Hex } from 'viem';
-import { activityWindow, type BlockWindow } from '../../shared/activity-window.js';
+import { ACTIVITY_READ_LIMITS, ACTIVITY_WINDOWS, activityWindow, blocksPerDay, type BlockWindow } from '../../shared/activity-window.js';
+import { readNewestPages, samplingNotes } from '../../shared/newest-pages.js';
 import { TRANSFER_BATCH_TOPIC, TRANSFER_SINGLE_TOPIC, TRANSFER_TOPIC, addressTopic } from '../../shared/erc-events.js';
 import { KNOWN_TOKENS } from '@paysight/datasets';
 import { ReadPlan } from '../../shared/read-plan.js';
@@ -18,12 +19,16 @@ export const SNAPSHOT_LIMITS = {
 
 export async function gatherWalletSnapshot(input: WalletRequest, { chain: source }: ToolPorts): Promise<WalletSnapshotData> {
   const { chain, address } = input;
+  // Three dependent stages: the head; the account and the whole window's logs; balances (one Multicall3) beside block times.
   const head = await latestBlock(source, chain);
-  const activity = await readWalletActivity(source, chain, address, input.depth, head.number);
+  const { sampling, ...activity } = await readWalletActivity(source, chain, address, input.depth, head.number, ACTIVITY_WINDOWS[input.depth].days);
   const plan = new ReadPlan();
   const planned = planWalletReads(plan, chain, address, activity.transfers);
-  await plan.execute(source, chain, head.number);
-  const blockTimestamps = await readBlockTimestamps(source, chain, activity.transfers.slice(0, SNAPSHOT_LIMITS.activityItems[input.depth]));
+  const [, blockTimestamps] = await Promise.all([
+    plan.execute(source, chain, head.number),
+    readBlockTimestamps(source, chain, activity.transfers.slice(0, SNAPSHOT_LIMITS.activityItems[input.depth])),
+  ]);
+  planned.truncations.unshift(...sampling);
   return { chain, address, coverage: source.coverage(chain), head: { number: head.number, timestamp: head.timestamp }, ...activity, ...resolveWalletReads(plan, address, planned), blockTimestamps };
 }
 
@@ -37,25 +42,46 @@ export interface WalletActivity {
   window: BlockWindow;
   code: Hex;
   transactionCount: number;
-  /** Token transfers to or from the wallet inside the window, newest first, without duplicates. */
+  /** Token transfers to or from the wallet inside the window, newest first, without duplicates; the newest ACTIVITY_READ_LIMITS[depth].maxTransfers at most. */
   transfers: TokenTransfer[];
+  /** What the read limits left out, in plain words (empty when the whole window was read and kept). */
+  sampling: string[];
 }
 
-/** Account state and the token transfer logs of one wallet in its activity window, at block `head`. */
-export async function readWalletActivity(source: ChainSource, chain: ChainName, address: Address, depth: Depth, head: bigint): Promise<WalletActivity> {
+/**
+ * Account state and the token transfer logs of one wallet in its activity window, at block `head`. The
+ * window is read in pages of one day (on a fixed grid of block numbers, so settled pages are cached),
+ * newest first, in waves of `waveDays` (all pages of a wave go out together); no further wave is read
+ * once ACTIVITY_READ_LIMITS[depth].maxTransfers transfers were seen.
+ */
+export async function readWalletActivity(
+  source: ChainSource,
+  chain: ChainName,
+  address: Address,
+  depth: Depth,
+  head: bigint,
+  waveDays: number = ACTIVITY_READ_LIMITS[depth].waveDays,
+): Promise<WalletActivity> {
   const window = activityWindow(chain, depth, head);
   const topic = addressTopic(address);
-  const range = { fromBlock: window.fromBlock, toBlock: window.toBlock };
-  const [code, transactionCount, sent, received, sent1155, received1155] = await Promise.all([
+  const { maxTransfers } = ACTIVITY_READ_LIMITS[depth];
+  const perDay = blocksPerDay(chain);
+  const readPage = async (range: { fromBlock: bigint; toBlock: bigint }) => {
+    const pages = await Promise.all([
+      source.getLogs(chain, { ...range, topics: [TRANSFER_TOPIC, topic] }),
+      source.getLogs(chain, { ...range, topics: [TRANSFER_TOPIC, null, topic] }),
+      source.getLogs(chain, { ...range, topics: [[TRANSFER_SINGLE_TOPIC, TRANSFER_BATCH_TOPIC], null, topic] }),
+      source.getLogs(chain, { ...range, topics: [[TRANSFER_SINGLE_TOPIC, TRANSFER_BATCH_TOPIC], null, null, topic] }),
+    ]);
+    return uniqueTransfers(pages.flat().flatMap(decodeTransferLog));
+  };
+  const [code, transactionCount, read] = await Promise.all([
     source.getCode(chain, address, head),
     source.getTransactionCount(chain, address, head),
-    source.getLogs(chain, { ...range, topics: [TRANSFER_TOPIC, topic] }),
-    source.getLogs(chain, { ...range, topics: [TRANSFER_TOPIC, null, topic] }),
-    source.getLogs(chain, { ...range, topics: [[TRANSFER_SINGLE_TOPIC, TRANSFER_BATCH_TOPIC], null, topic] }),
-    source.getLogs(chain, { ...range, topics: [[TRANSFER_SINGLE_TOPIC, TRANSFER_BATCH_TOPIC], null, null, topic] }),
+    // One page more than the days: pages on the day grid cut a window of whole days into days + 1 pieces.
+    readNewestPages(window, { pageBlocks: perDay, wavePages: waveDays + 1, maxEntries: maxTransfers }, readPage, newestFirst),
   ]);
-  const transfers = uniqueTransfers([...sent, ...received, ...sent1155, ...received1155].flatMap(decodeTransferLog)).sort(newestFirst);
-  return { window, code, transactionCount, transfers };
+  return { window, code, transactionCount, transfers: read.entries, sampling: samplingNotes('Token transfers', window, read, perDay, maxTransfers) };
 }
 
 /** The balance and metadata reads of one wallet, added to a plan that may hold other wallets' reads too. */
