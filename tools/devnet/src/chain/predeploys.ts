@@ -1,5 +1,5 @@
 import { CHAIN_NAMES, CHAINS, type ChainName, MULTICALL3_ADDRESS, PAYMENT } from '@paysight/contracts';
-import { type AddressDataset, EIP7702_SMART_ACCOUNTS, KNOWN_TOKENS, MIXERS, SANCTIONS_ORACLES } from '@paysight/datasets';
+import { type AddressDataset, EIP7702_SMART_ACCOUNTS, KNOWN_SPENDERS, KNOWN_TOKENS, MIXERS, SANCTIONS_ORACLES } from '@paysight/datasets';
 import { type Address, type Hex, pad } from 'viem';
 import { ARTIFACTS, type ContractName } from '../artifacts/index.js';
 import type { KnownContract } from '../scenario/world.js';
@@ -21,6 +21,11 @@ export const SANCTIONS_ORACLE_ADDRESSES: Readonly<Record<ChainName, Address>> = 
 export const MIXER_POOL_ADDRESS: Address = datasetAddress(MIXERS, '0.1 ETH pool');
 /** MetaMask's EIP7702StatelessDeleGator: a well-known smart-account implementation for EIP-7702. */
 export const SMART_ACCOUNT_ADDRESS: Address = datasetAddress(EIP7702_SMART_ACCOUNTS, 'MetaMask');
+
+/** Uniswap's SwapRouter02 (another address on Base): the devnet's swap router sits there on every chain. */
+export const SWAP_ROUTER_ADDRESSES: Readonly<Record<ChainName, Address>> = Object.fromEntries(
+  CHAIN_NAMES.map((chain) => [chain, datasetAddress(KNOWN_SPENDERS, 'Uniswap SwapRouter02', chain)]),
+) as Record<ChainName, Address>;
 
 /** The real names of the wrapped native coins (WETH9 and its copies; WPOL on Polygon), by native symbol. */
 const WRAPPED_NATIVE_NAMES: Readonly<Record<string, string>> = { ETH: 'Wrapped Ether', POL: 'Wrapped Polygon Ecosystem Token' };
@@ -49,7 +54,7 @@ function wrappedNative(chain: ChainName): PlacedContract & { name: string; symbo
 /** A contract placed from its compiled artifact. */
 type PlacedContract = KnownContract & { artifact: ContractName };
 
-export type PredeployedContract = 'usdc' | 'multicall3' | 'wrappedNative' | 'sanctionsOracle' | 'mixerPool' | 'smartAccount';
+export type PredeployedContract = 'usdc' | 'multicall3' | 'wrappedNative' | 'sanctionsOracle' | 'mixerPool' | 'smartAccount' | 'router';
 
 /** The contracts that live at fixed addresses on the real chains, as the scenario knows them. */
 export function predeployedContracts(chain: ChainName): Record<PredeployedContract, PlacedContract> {
@@ -73,13 +78,14 @@ export function predeployedContracts(chain: ChainName): Record<PredeployedContra
     },
     mixerPool: { address: MIXER_POOL_ADDRESS, kind: 'mixer', artifact: 'MixerPool', abi: ARTIFACTS.MixerPool.abi },
     smartAccount: { address: SMART_ACCOUNT_ADDRESS, kind: 'smart-account', artifact: 'SmartAccount', abi: ARTIFACTS.SmartAccount.abi },
+    router: { address: SWAP_ROUTER_ADDRESSES[chain], kind: 'router', artifact: 'SwapRouter', abi: ARTIFACTS.SwapRouter.abi },
   };
 }
 
 /**
  * Places the fixed-address contracts. None has a constructor: the one privileged account (USDC's
- * `minter`, the oracle's `owner`: `operator`, the faucet) and the wrapped native coin's name and
- * symbol are written straight into storage. Mines no block.
+ * `minter`, the oracle's `owner`: `operator`, the faucet), the wrapped native coin's name and
+ * symbol, and the router's wrapped native coin are written straight into storage. Mines no block.
  */
 export async function placePredeploys(handle: ChainHandle, operator: Address): Promise<void> {
   const contracts = predeployedContracts(handle.name);
@@ -91,6 +97,7 @@ export async function placePredeploys(handle: ChainHandle, operator: Address): P
   const wrapped = wrappedNative(handle.name);
   await setStorage(handle, wrapped.address, storageSlot(ARTIFACTS.WrappedNative, '_name'), shortStringWord(wrapped.name));
   await setStorage(handle, wrapped.address, storageSlot(ARTIFACTS.WrappedNative, '_symbol'), shortStringWord(wrapped.symbol));
+  await setStorage(handle, contracts.router.address, storageSlot(ARTIFACTS.SwapRouter, 'wrappedNative'), pad(wrapped.address));
 }
 
 async function setStorage(handle: ChainHandle, address: Address, slot: Hex, value: Hex): Promise<void> {
