@@ -51,7 +51,7 @@ describe('wallet_audit on wallets shaped like mainnet ones, paid end to end on b
     const result = audits.get(wallet.shape)!;
     const raised = flagIds(result);
     expect({ missing: wallet.expectedFlags.filter((f) => !raised.includes(f)), forbidden: wallet.forbiddenFlags.filter((f) => raised.includes(f)) }).toEqual({ missing: [], forbidden: [] });
-    expect([result.riskScore, result.riskLabel, wallet.scoreBands.includes(result.riskLabel)]).toEqual([result.riskScore, result.riskLabel, true]);
+    expect(wallet.scoreBands).toContain(result.riskLabel);
   });
 
   it.each(base.realisticWallets.filter((w) => w.exposureMentions.length > 0).map((w) => [w.shape, w] as const))(
@@ -98,7 +98,10 @@ describe('wallet_audit on wallets shaped like mainnet ones, paid end to end on b
     const result = audits.get('busy-hot-wallet')!;
     expect(result.recentFlows.length).toBeGreaterThan(0);
     expect(result.recentFlows.length).toBeLessThanOrEqual(100);
-    expect([...result.dataNotes, ...result.limitations].join(' ')).toMatch(/sampl/i);
-    expect(subjectType(result)).toMatch(/hot|exchange|busy|cex/i);
+    expect([...result.dataNotes, ...result.limitations].join(' ')).toMatch(/sampl|newest [\d,]+ entries/i);
+  });
+
+  it('busy hot wallet: is audited as a hot wallet', () => {
+    expect(subjectType(audits.get('busy-hot-wallet')!)).toMatch(/hot|exchange|cex/i);
   });
 });

@@ -12,7 +12,7 @@ export { viemChain } from './chain/client.js';
 export { scenarioPlan, SCENARIO_WALLETS } from './scenario/plan.js';
 export { BENIGN_WALLETS, LAZARUS_GROUP_ADDRESS, RISK_WALLETS } from './scenario/risk-plan.js';
 export { lookalikeAddress, looksAlike } from './scenario/lookalike.js';
-export { REALISTIC_WALLETS } from './scenario/realistic-plan.js';
+export { REALISTIC_CHAINS, REALISTIC_WALLETS } from './scenario/realistic-plan.js';
 export { MIXER_POOL_ADDRESS, SANCTIONS_ORACLE_ADDRESSES, SMART_ACCOUNT_ADDRESS, SWAP_ROUTER_ADDRESSES } from './chain/predeploys.js';
 export { HISTORY_DAYS } from './scenario/schedule.js';
 export { IMPERSONATED_BALANCE } from './scenario/engine.js';

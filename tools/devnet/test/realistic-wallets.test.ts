@@ -1,7 +1,7 @@
 import { CHAIN_NAMES, CHAINS, PAYMENT, RISK_FLAG_IDS, RISK_LABELS } from '@paysight/contracts';
 import { EIP7702_SMART_ACCOUNTS, KNOWN_SPENDERS } from '@paysight/datasets';
 import { type Address, concatHex, erc20Abi, getAbiItem, getAddress, maxUint256, parseEventLogs, parseUnits } from 'viem';
-import { ARTIFACTS, type Devnet, LAZARUS_GROUP_ADDRESS, looksAlike, SANCTIONS_ORACLE_ADDRESSES, startDevnet, SWAP_ROUTER_ADDRESSES } from '../src/index.js';
+import { ARTIFACTS, type Devnet, LAZARUS_GROUP_ADDRESS, looksAlike, REALISTIC_CHAINS, SANCTIONS_ORACLE_ADDRESSES, startDevnet, SWAP_ROUTER_ADDRESSES } from '../src/index.js';
 import { publicClient, START_TIMEOUT_MS } from './helpers.js';
 
 let devnet: Devnet;
@@ -15,7 +15,11 @@ const HOUR = 3_600n;
 
 // The ground truth for the audit's expectations on wallets shaped like mainnet ones: each shape is
 // checked here on the chain itself.
-describe.each(CHAIN_NAMES)('the realistic wallets on %s', (chain) => {
+it('plants the realistic wallets on Ethereum and Base only', () => {
+  expect(CHAIN_NAMES.filter((chain) => devnet.scenario.chains[chain].realisticWallets.length > 0)).toEqual([...REALISTIC_CHAINS]);
+});
+
+describe.each(REALISTIC_CHAINS)('the realistic wallets on %s', (chain) => {
   const scenario = () => devnet.scenario.chains[chain];
   const client = () => publicClient(devnet, chain);
   const address = (label: string) => (scenario().wallets[label] ?? scenario().contracts[label])!.address;
