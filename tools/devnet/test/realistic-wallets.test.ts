@@ -2,7 +2,7 @@ import { CHAIN_NAMES, CHAINS, PAYMENT, RISK_FLAG_IDS, RISK_LABELS } from '@paysi
 import { EIP7702_SMART_ACCOUNTS, KNOWN_SPENDERS } from '@paysight/datasets';
 import { type Address, concatHex, erc20Abi, getAbiItem, getAddress, maxUint256, parseEventLogs, parseUnits } from 'viem';
 import { ARTIFACTS, type Devnet, LAZARUS_GROUP_ADDRESS, looksAlike, REALISTIC_CHAINS, SANCTIONS_ORACLE_ADDRESSES, startDevnet, SWAP_ROUTER_ADDRESSES } from '../src/index.js';
-import { publicClient, START_TIMEOUT_MS } from './helpers.js';
+import { namedTransactions, publicClient, START_TIMEOUT_MS } from './helpers.js';
 
 let devnet: Devnet;
 beforeAll(async () => {
@@ -23,13 +23,7 @@ describe.each(REALISTIC_CHAINS)('the realistic wallets on %s', (chain) => {
   const scenario = () => devnet.scenario.chains[chain];
   const client = () => publicClient(devnet, chain);
   const address = (label: string) => (scenario().wallets[label] ?? scenario().contracts[label])!.address;
-  const tx = (name: string) => {
-    const found = scenario().transactions[name];
-    if (!found) throw new Error(`no transaction ${name}`);
-    return found;
-  };
-  const receipt = (name: string) => client().getTransactionReceipt({ hash: tx(name).hash });
-  const blockTime = async (name: string) => (await client().getBlock({ blockNumber: BigInt(tx(name).blockNumber) })).timestamp;
+  const { tx, receipt, blockTime } = namedTransactions(() => devnet, chain);
   const sentBy = (label: string) => Object.entries(scenario().transactions).filter(([, t]) => t.from === address(label));
   const balanceChange = async (label: string, name: string) => {
     const block = BigInt(tx(name).blockNumber);

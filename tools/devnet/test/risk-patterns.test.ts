@@ -11,7 +11,7 @@ import {
   SMART_ACCOUNT_ADDRESS,
   startDevnet,
 } from '../src/index.js';
-import { nowSeconds, publicClient, START_TIMEOUT_MS } from './helpers.js';
+import { namedTransactions, nowSeconds, publicClient, START_TIMEOUT_MS } from './helpers.js';
 
 let devnet: Devnet;
 beforeAll(async () => {
@@ -28,13 +28,7 @@ describe.each(CHAIN_NAMES)('the risk patterns planted on %s', (chain) => {
   const scenario = () => devnet.scenario.chains[chain];
   const client = () => publicClient(devnet, chain);
   const address = (label: string) => scenario().wallets[label]!.address;
-  const tx = (name: string) => {
-    const found = scenario().transactions[name];
-    if (!found) throw new Error(`no transaction ${name}`);
-    return found;
-  };
-  const receipt = (name: string) => client().getTransactionReceipt({ hash: tx(name).hash });
-  const blockTime = async (name: string) => (await client().getBlock({ blockNumber: BigInt(tx(name).blockNumber) })).timestamp;
+  const { tx, receipt, blockTime } = namedTransactions(() => devnet, chain);
   const ageInDays = async (name: string) => Number(nowSeconds() - (await blockTime(name))) / Number(DAY);
   const sentOrReceived = (label: string) =>
     Object.entries(scenario().transactions).filter(([, t]) => t.from === address(label) || t.to === address(label));
