@@ -221,7 +221,7 @@ function frameType(frame: CallFrame): IndexedInternalTransfer['type'] | null {
     case 'CREATE2':
       return 'create2';
     case 'SELFDESTRUCT':
-      return 'suicide';
+      return 'self-destruct';
     default:
       return null;
   }
