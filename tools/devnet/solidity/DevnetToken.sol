@@ -29,6 +29,13 @@ contract DevnetToken is ERC20Base {
         return _decimals;
     }
 
+    /// Many transfers from the sender in one transaction, as exchanges and payroll tools pay out.
+    function batchTransfer(address[] calldata recipients, uint256[] calldata values) external returns (bool) {
+        require(recipients.length == values.length, "DevnetToken: lengths differ");
+        for (uint256 i = 0; i < recipients.length; i++) _transfer(msg.sender, recipients[i], values[i]);
+        return true;
+    }
+
     function mint(address to, uint256 value) external {
         require(msg.sender == owner, "DevnetToken: caller is not the owner");
         _mint(to, value);

@@ -1,7 +1,7 @@
 import type { ChainName } from '@paysight/contracts';
 import { type Account, createPublicClient, createWalletClient, http } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { type DevnetAccount, type DevnetInfo, viemChain } from '../src/index.js';
+import { type DevnetAccount, type DevnetInfo, type ScenarioTransaction, viemChain } from '../src/index.js';
 
 /** Starting five chains is quick, but jest's 5 s default leaves no room on a busy CI machine. */
 export const START_TIMEOUT_MS = 60_000;
@@ -23,4 +23,19 @@ export function walletClient(devnet: DevnetInfo, chain: ChainName, account: Devn
 
 export function nowSeconds(): bigint {
   return BigInt(Math.floor(Date.now() / 1000));
+}
+
+/** A seeded chain's named transactions, with their receipts and block times read on the chain; `devnet()` is read at each call. */
+export function namedTransactions(devnet: () => DevnetInfo, chain: ChainName) {
+  const tx = (name: string): ScenarioTransaction => {
+    const found = devnet().scenario.chains[chain].transactions[name];
+    if (!found) throw new Error(`no transaction ${name}`);
+    return found;
+  };
+  const client = () => publicClient(devnet(), chain);
+  return {
+    tx,
+    receipt: (name: string) => client().getTransactionReceipt({ hash: tx(name).hash }),
+    blockTime: async (name: string) => (await client().getBlock({ blockNumber: BigInt(tx(name).blockNumber) })).timestamp,
+  };
 }

@@ -32,7 +32,7 @@ describe('internal transfers from call frames', () => {
       { type: 'call', from: a(102), to: a(4), contractAddress: null, value: 7n, traceId: '1_0', reverted: false },
       { type: 'call', from: a(103), to: a(6), contractAddress: null, value: 9n, traceId: '1_1_0', reverted: true },
       { type: 'create2', from: a(101), to: null, contractAddress: a(7), value: 0n, traceId: '2', reverted: false },
-      { type: 'suicide', from: a(102), to: a(8), contractAddress: null, value: 0n, traceId: '2_0', reverted: false },
+      { type: 'self-destruct', from: a(102), to: a(8), contractAddress: null, value: 0n, traceId: '2_0', reverted: false },
       { type: 'create', from: a(101), to: null, contractAddress: null, value: 1n, traceId: '3', reverted: true },
     ]);
   });

@@ -16,7 +16,7 @@ import {
   SMART_ACCOUNT_ADDRESS,
   startDevnet,
 } from '../src/index.js';
-import { nowSeconds, publicClient, START_TIMEOUT_MS } from './helpers.js';
+import { namedTransactions, nowSeconds, publicClient, START_TIMEOUT_MS } from './helpers.js';
 
 let devnet: Devnet;
 beforeAll(async () => {
@@ -33,13 +33,7 @@ describe.each(CHAIN_NAMES)('the risk patterns planted on %s', (chain) => {
   const scenario = () => devnet.scenario.chains[chain];
   const client = () => publicClient(devnet, chain);
   const address = (label: string) => scenario().wallets[label]!.address;
-  const tx = (name: string) => {
-    const found = scenario().transactions[name];
-    if (!found) throw new Error(`no transaction ${name}`);
-    return found;
-  };
-  const receipt = (name: string) => client().getTransactionReceipt({ hash: tx(name).hash });
-  const blockTime = async (name: string) => (await client().getBlock({ blockNumber: BigInt(tx(name).blockNumber) })).timestamp;
+  const { tx, receipt, blockTime } = namedTransactions(() => devnet, chain);
   const ageInDays = async (name: string) => Number(nowSeconds() - (await blockTime(name))) / Number(DAY);
   const sentOrReceived = (label: string) =>
     Object.entries(scenario().transactions).filter(([, t]) => t.from === address(label) || t.to === address(label));
@@ -180,13 +174,17 @@ describe.each(CHAIN_NAMES)('the risk patterns planted on %s', (chain) => {
     }
   });
 
-  it('has no look-alike pair among its addresses but the planted ones (poisoning, payment preflight)', () => {
+  it('has no look-alike pair among its addresses but the planted ones (poisoning, payment preflight, the poisoned payer)', () => {
     const addresses = [...Object.values(scenario().wallets).map((w) => w.address), ...Object.values(scenario().contracts).map((c) => c.address)];
-    const pairs = addresses.flatMap((a, i) => addresses.slice(i + 1).filter((b) => looksAlike(a, b)).map((b) => [a, b]));
-    expect(pairs).toEqual([
-      [address('poisonCounterparty'), address('lookalike')],
-      [address('establishedSeller'), address('sellerLookalike')],
-    ]);
+    const pairs = addresses.flatMap((a, i) => addresses.slice(i + 1).filter((b) => looksAlike(a, b)).map((b) => [a, b].sort().join(' ')));
+    const planted = [
+      ['poisonCounterparty', 'lookalike'],
+      ['establishedSeller', 'sellerLookalike'],
+      ['contractor', 'contractorLookalikeA'],
+      ['contractor', 'contractorLookalikeB'],
+      ['contractorLookalikeA', 'contractorLookalikeB'],
+    ].map((pair) => pair.map(address).sort().join(' '));
+    expect(pairs.sort()).toEqual(planted.sort());
   });
 });
 

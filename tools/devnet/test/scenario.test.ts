@@ -4,7 +4,7 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { KNOWN_TOKENS } from '@paysight/datasets';
 import { imitatedToken } from '@paysight/tools';
 import { authorizationArgs, signUsdcAuthorization } from '../src/chain/usdc-authorization.js';
-import { ARTIFACTS, type Devnet, HISTORY_DAYS, SCENARIO_WALLETS, startDevnet } from '../src/index.js';
+import { ARTIFACTS, type Devnet, HISTORY_DAYS, REALISTIC_CHAINS, SCENARIO_WALLETS, startDevnet } from '../src/index.js';
 import { nowSeconds, publicClient, START_TIMEOUT_MS } from './helpers.js';
 
 let devnet: Devnet;
@@ -18,11 +18,13 @@ const EIP1967_IMPLEMENTATION_SLOT = '0x360894a13ba1a3210667c828492db98dca3e2076c
 
 describe.each(CHAIN_NAMES)('the seeded scenario on %s', (chain) => {
   const scenario = () => devnet.scenario.chains[chain];
+  const realistic = REALISTIC_CHAINS.includes(chain);
 
   it('names the wallets and the contracts with their addresses', async () => {
     const { wallets, contracts } = scenario();
-    expect(Object.keys(wallets).sort()).toEqual([...SCENARIO_WALLETS, 'lazarus', 'lookalike', 'sellerLookalike'].sort());
-    expect(Object.entries(wallets).filter(([, w]) => w.impersonated).map(([label]) => label).sort()).toEqual(['lazarus', 'lookalike', 'sellerLookalike']);
+    const impersonated = ['contractorLookalikeA', 'contractorLookalikeB', 'lazarus', 'lookalike', 'sellerLookalike'];
+    expect(Object.keys(wallets).sort()).toEqual([...SCENARIO_WALLETS, ...impersonated].sort());
+    expect(Object.entries(wallets).filter(([, w]) => w.impersonated).map(([label]) => label).sort()).toEqual(impersonated);
     expect(wallets.demoBuyer?.address).toBe(devnet.accounts.demoBuyer.address);
     expect(contracts.usdc).toMatchObject({ address: CHAINS[chain].usdc, kind: 'usdc', symbol: 'USDC', decimals: 6 });
     expect(Object.keys(contracts).sort()).toEqual(
@@ -39,11 +41,13 @@ describe.each(CHAIN_NAMES)('the seeded scenario on %s', (chain) => {
         'multicall3',
         'permit2',
         'permitRouter',
+        'router',
         'sanctionsOracle',
         'smartAccount',
         'sweeper',
         'usdc',
         'wrappedNative',
+        ...(realistic ? ['poisonerUsdc', 'relayedAccountImplementation', 'spamClaimTicket', 'spamRewardPass', 'spamUsdc', 'spamWrapped'] : []),
       ].sort(),
     );
     const client = publicClient(devnet, chain);
@@ -68,11 +72,12 @@ describe.each(CHAIN_NAMES)('the seeded scenario on %s', (chain) => {
     expect(Object.values(transactions).filter((tx) => tx.contractAddress === canonical)).toEqual([]);
   });
 
-  it('has no token that imitates a well-known one, except the planted counterfeit', () => {
+  it('has no token that imitates a well-known one, except the planted counterfeits', () => {
     const imitations = Object.entries(scenario().contracts).filter(
       ([, c]) => c.symbol !== undefined && imitatedToken(chain, c.address, { symbol: c.symbol, name: c.name ?? null, decimals: c.decimals ?? null }),
     );
-    expect(imitations.map(([id]) => id)).toEqual(['counterfeitUsdc']);
+    expect(imitations.map(([id]) => id).sort()).toEqual(['counterfeitUsdc', ...(realistic ? ['poisonerUsdc', 'spamUsdc', 'spamWrapped'] : [])]);
+    expect(imitations.map(([, c]) => c.kind)).toEqual(imitations.map(() => 'counterfeit-erc20'));
   });
 
   it('holds every wallet balance the scenario expects', async () => {
@@ -104,7 +109,9 @@ describe.each(CHAIN_NAMES)('the seeded scenario on %s', (chain) => {
     // The receipt cases pay the payee 0.01 (in full), 0.005 (underpaid) and 0.01 (the smart account's batch), and carol 0.01 (wrong payee).
     expect(wallets.payee?.balances.tokens.usdc).toBe((x402Spent + parseUnits('0.025', PAYMENT.decimals)).toString());
     expect(wallets.demoBuyer?.balances.native).toBe(parseUnits('100', 18).toString());
-    const tokens = (usdcAmount: string, devnetDollar: string, wrappedNative: string) => ({ usdc: usdcAmount, devnetDollar, wrappedNative, counterfeitUsdc: '0' });
+    // Every other token of the scenario (counterfeits, spam) at zero.
+    const others = Object.fromEntries(Object.keys(wallets.alice!.balances.tokens).map((id) => [id, '0']));
+    const tokens = (usdcAmount: string, devnetDollar: string, wrappedNative: string) => ({ ...others, usdc: usdcAmount, devnetDollar, wrappedNative });
     expect(wallets.alice?.balances.tokens).toEqual(tokens(usdc('500'), dusd('8600'), dusd('2')));
     expect(wallets.bob?.balances.tokens).toEqual(tokens(usdc('210'), dusd('3600'), '0'));
     expect(wallets.carol?.balances.tokens).toEqual(tokens(usdc('40.01'), dusd('300'), dusd('1')));

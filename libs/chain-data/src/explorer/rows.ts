@@ -35,7 +35,7 @@ export interface InternalRow {
   to: string;
   value: string;
   contractAddress: string;
-  /** "call", "create", "create2", "suicide", ... */
+  /** "call", "create", "create2", "self-destruct" (Etherscan; "suicide" elsewhere), ... */
   type: string;
   isError: string;
   traceId: string;
@@ -78,7 +78,8 @@ export function toHistoryTransaction(row: TxListRow): HistoryTransaction {
 }
 
 export function toInternalTransfer(row: InternalRow): InternalTransfer {
-  const kind = /create/i.test(row.type) ? 'create' : /suicide|selfdestruct/i.test(row.type) ? 'selfdestruct' : 'call';
+  // Etherscan names a self-destruct "self-destruct"; other explorers say "suicide" or "selfdestruct".
+  const kind = /create/i.test(row.type) ? 'create' : /suicide|self-?destruct/i.test(row.type) ? 'selfdestruct' : 'call';
   return {
     transactionHash: hash(row.hash),
     blockNumber: uint(row.blockNumber, 'blockNumber'),

@@ -14,6 +14,8 @@ export const HOT_WALLET_MIN_NONCE = 1_000;
 export const HOT_WALLET_MIN_DISTINCT_SENDERS = 25;
 /** ...and sent value to at least this many distinct recipients. */
 export const HOT_WALLET_MIN_DISTINCT_RECIPIENTS = 25;
+/** A payout (withdrawal) hot wallet: its own transactions paid at least this many distinct addresses in what was read. */
+export const HOT_WALLET_PAYOUT_MIN_RECIPIENTS = 1_000;
 
 /** EIP-1822 (UUPS) PROXIABLE slot, keccak256("PROXIABLE"), as its code embeds it. */
 const EIP1822_PROXIABLE_SLOT = 'c5f16f0fcc639fa48a6947836d9850f504798523bf8c9a3a87d5876cf622bcf7';
@@ -99,6 +101,10 @@ export function classifySubject(evidence: WalletEvidence, activity: ActivityView
   const nonceItem: RiskEvidence = { kind: 'address', address: evidence.address, blockNumber: head, detail: `Transaction count (nonce) ${nonce} at the head block; no code.` };
   if (nonce >= HOT_WALLET_MIN_NONCE && senders >= HOT_WALLET_MIN_DISTINCT_SENDERS && recipients >= HOT_WALLET_MIN_DISTINCT_RECIPIENTS) {
     return subject('cex_like_hot_wallet', [`An EOA with nonce ${nonce} (at least ${HOT_WALLET_MIN_NONCE}) that received value from ${senders} and sent value to ${recipients} distinct addresses in what was read (at least ${HOT_WALLET_MIN_DISTINCT_SENDERS} and ${HOT_WALLET_MIN_DISTINCT_RECIPIENTS}).`], [nonceItem]);
+  }
+  const paid = new Set(activity.movements.filter((m) => m.direction === 'out' && m.amount > 0n && activity.sentByWallet(m.transactionHash) === true).map((m) => m.counterparty.toLowerCase())).size;
+  if (paid >= HOT_WALLET_PAYOUT_MIN_RECIPIENTS) {
+    return subject('cex_like_hot_wallet', [`An EOA whose own transactions paid ${paid} distinct addresses in what was read (at least ${HOT_WALLET_PAYOUT_MIN_RECIPIENTS}): a payout wallet batching withdrawals.`], [nonceItem]);
   }
   return subject('eoa', ['No code at the head block: an externally owned account.'], [nonceItem]);
 }

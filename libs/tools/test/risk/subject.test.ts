@@ -1,7 +1,7 @@
 import { KNOWN_SPENDERS } from '@paysight/datasets';
 import { assessRisk } from '../../src/risk/engine.js';
 import { riskContext } from '../../src/risk/context.js';
-import { HOT_WALLET_MIN_DISTINCT_RECIPIENTS, HOT_WALLET_MIN_DISTINCT_SENDERS, HOT_WALLET_MIN_NONCE, ROUTER_MIN_DISTINCT_CALLERS } from '../../src/risk/subject.js';
+import { HOT_WALLET_MIN_DISTINCT_RECIPIENTS, HOT_WALLET_MIN_DISTINCT_SENDERS, HOT_WALLET_MIN_NONCE, HOT_WALLET_PAYOUT_MIN_RECIPIENTS, ROUTER_MIN_DISTINCT_CALLERS } from '../../src/risk/subject.js';
 import type { ContractFacts } from '../../src/wallet/evidence/data.js';
 import { addr, ago, hash, history, tx, WALLET, walletEvidence } from '../support/evidence.js';
 
@@ -57,6 +57,15 @@ describe('subject types', () => {
     expect(hot).toMatchObject({ type: 'cex_like_hot_wallet', skippedFlags: ['fresh_wallet', 'funding_concentration', 'wash_trading'] });
     expect(subjectOf({ snapshot: { transactionCount: HOT_WALLET_MIN_NONCE - 1 }, history: flows(HOT_WALLET_MIN_DISTINCT_SENDERS, HOT_WALLET_MIN_DISTINCT_RECIPIENTS) }).type).toBe('eoa');
     expect(subjectOf({ snapshot: { transactionCount: HOT_WALLET_MIN_NONCE }, history: flows(HOT_WALLET_MIN_DISTINCT_SENDERS, HOT_WALLET_MIN_DISTINCT_RECIPIENTS - 1) }).type).toBe('eoa');
+  });
+
+  it('calls an EOA whose own transactions paid many distinct addresses a (payout) hot wallet whatever its nonce', () => {
+    const payouts = (n: number) =>
+      history({ transactions: Array.from({ length: n }, (_, i) => tx({ hash: hash(i + 1), from: WALLET, to: addr(`4e${(i + 16).toString(16)}`), value: 10n ** 15n })) });
+    const payout = subjectOf({ snapshot: { transactionCount: 12 }, history: payouts(HOT_WALLET_PAYOUT_MIN_RECIPIENTS) });
+    expect(payout.type).toBe('cex_like_hot_wallet');
+    expect(payout.reasons.join(' ')).toContain(`paid ${HOT_WALLET_PAYOUT_MIN_RECIPIENTS} distinct addresses`);
+    expect(subjectOf({ snapshot: { transactionCount: 12 }, history: payouts(HOT_WALLET_PAYOUT_MIN_RECIPIENTS - 1) }).type).toBe('eoa');
   });
 
   it('drops the flags that do not apply to the type: a hot wallet\'s customer round trips are not wash trading', () => {

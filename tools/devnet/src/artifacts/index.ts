@@ -11,9 +11,11 @@ import DevnetUSDC from './DevnetUSDC.json' with { type: 'json' };
 import MixerPool from './MixerPool.json' with { type: 'json' };
 import Multicall3 from './Multicall3.json' with { type: 'json' };
 import MultisigWallet from './MultisigWallet.json' with { type: 'json' };
+import RelayedAccount from './RelayedAccount.json' with { type: 'json' };
 import SafeStyleProxy from './SafeStyleProxy.json' with { type: 'json' };
 import SanctionsOracle from './SanctionsOracle.json' with { type: 'json' };
 import SmartAccount from './SmartAccount.json' with { type: 'json' };
+import SwapRouter from './SwapRouter.json' with { type: 'json' };
 import Sweeper from './Sweeper.json' with { type: 'json' };
 import WrappedNative from './WrappedNative.json' with { type: 'json' };
 
@@ -31,9 +33,11 @@ export const ARTIFACTS = {
   MixerPool: asArtifact(MixerPool),
   Multicall3: asArtifact(Multicall3),
   MultisigWallet: asArtifact(MultisigWallet),
+  RelayedAccount: asArtifact(RelayedAccount),
   SafeStyleProxy: asArtifact(SafeStyleProxy),
   SanctionsOracle: asArtifact(SanctionsOracle),
   SmartAccount: asArtifact(SmartAccount),
+  SwapRouter: asArtifact(SwapRouter),
   Sweeper: asArtifact(Sweeper),
   WrappedNative: asArtifact(WrappedNative),
 } as const;

@@ -35,6 +35,11 @@ export const SMART_ACCOUNT_ADDRESS: Address = datasetAddress(EIP7702_SMART_ACCOU
 /** Uniswap's Permit2, at the same address on every chain; the devnet's DevnetPermit2 speaks its allowance ABI there. */
 export const PERMIT2_ADDRESS: Address = datasetAddress(KNOWN_SPENDERS, 'Permit2');
 
+/** Uniswap's SwapRouter02 (another address on Base): the devnet's swap router sits there on every chain. */
+export const SWAP_ROUTER_ADDRESSES: Readonly<Record<ChainName, Address>> = Object.fromEntries(
+  CHAIN_NAMES.map((chain) => [chain, datasetAddress(KNOWN_SPENDERS, 'Uniswap SwapRouter02', chain)]),
+) as Record<ChainName, Address>;
+
 /** The real names of the wrapped native coins (WETH9 and its copies; WPOL on Polygon), by native symbol. */
 const WRAPPED_NATIVE_NAMES: Readonly<Record<string, string>> = { ETH: 'Wrapped Ether', POL: 'Wrapped Polygon Ecosystem Token' };
 
@@ -62,7 +67,7 @@ function wrappedNative(chain: ChainName): PlacedContract & { name: string; symbo
 /** A contract placed from its compiled artifact. */
 type PlacedContract = KnownContract & { artifact: ContractName };
 
-export type PredeployedContract = 'usdc' | 'multicall3' | 'wrappedNative' | 'sanctionsOracle' | 'mixerPool' | 'smartAccount' | 'permit2';
+export type PredeployedContract = 'usdc' | 'multicall3' | 'wrappedNative' | 'sanctionsOracle' | 'mixerPool' | 'smartAccount' | 'permit2' | 'router';
 
 /** The contracts that live at fixed addresses on the real chains, as the scenario knows them. */
 export function predeployedContracts(chain: ChainName): Record<PredeployedContract, PlacedContract> {
@@ -87,13 +92,14 @@ export function predeployedContracts(chain: ChainName): Record<PredeployedContra
     mixerPool: { address: MIXER_POOL_ADDRESSES[chain], kind: 'mixer', artifact: 'MixerPool', abi: ARTIFACTS.MixerPool.abi },
     smartAccount: { address: SMART_ACCOUNT_ADDRESS, kind: 'smart-account', artifact: 'SmartAccount', abi: ARTIFACTS.SmartAccount.abi },
     permit2: { address: PERMIT2_ADDRESS, kind: 'permit2', artifact: 'DevnetPermit2', abi: ARTIFACTS.DevnetPermit2.abi },
+    router: { address: SWAP_ROUTER_ADDRESSES[chain], kind: 'router', artifact: 'SwapRouter', abi: ARTIFACTS.SwapRouter.abi },
   };
 }
 
 /**
  * Places the fixed-address contracts. None has a constructor: the one privileged account (USDC's
- * `minter`, the oracle's `owner`: `operator`, the faucet) and the wrapped native coin's name and
- * symbol are written straight into storage. Mines no block.
+ * `minter`, the oracle's `owner`: `operator`, the faucet), the wrapped native coin's name and
+ * symbol, and the router's wrapped native coin are written straight into storage. Mines no block.
  */
 export async function placePredeploys(handle: ChainHandle, operator: Address): Promise<void> {
   const contracts = predeployedContracts(handle.name);
@@ -105,6 +111,7 @@ export async function placePredeploys(handle: ChainHandle, operator: Address): P
   const wrapped = wrappedNative(handle.name);
   await setStorage(handle, wrapped.address, storageSlot(ARTIFACTS.WrappedNative, '_name'), shortStringWord(wrapped.name));
   await setStorage(handle, wrapped.address, storageSlot(ARTIFACTS.WrappedNative, '_symbol'), shortStringWord(wrapped.symbol));
+  await setStorage(handle, contracts.router.address, storageSlot(ARTIFACTS.SwapRouter, 'wrappedNative'), pad(wrapped.address));
 }
 
 async function setStorage(handle: ChainHandle, address: Address, slot: Hex, value: Hex): Promise<void> {

@@ -1,6 +1,7 @@
 import { callFramesFromStructLogs, type StructLog } from '@paysight/chain-data';
 import type { CallFrame } from '@paysight/contracts';
 import { type Address, erc20Abi, getAddress, type Hex, type Log, toEventSelector, type Transaction } from 'viem';
+import { codeCanMoveValue } from './code-scan.js';
 import type { ChainHandle } from '../chain/client.js';
 import { AddressIndex, type IndexedInternalTransfer, type IndexedTokenTransfer, type IndexedTransaction, type TokenMetadata } from './records.js';
 
@@ -12,6 +13,10 @@ const PLAIN_TRANSFER_GAS = 21_000n;
  * code they run shows its own CALLs in the trace).
  */
 const VALUE_OPS = new Set(['CALL', 'CALLCODE', 'CREATE', 'CREATE2', 'SELFDESTRUCT']);
+/** Operations an explorer lists as internal transactions whatever value they carry. */
+const CREATION_OPS = new Set(['CREATE', 'CREATE2', 'SELFDESTRUCT']);
+/** EIP-7702: an account delegated to code carries 0xef0100 followed by the delegate's address. */
+const DELEGATION_PREFIX = '0xef0100';
 
 /**
  * Indexes one chain's blocks for the explorer: transactions with their receipts, ERC-20 Transfer logs,
@@ -24,6 +29,8 @@ export class ChainIndexer {
   readonly tokenTransfers = new AddressIndex<IndexedTokenTransfer>();
   private indexedThrough = -1n;
   private readonly tokens = new Map<Address, Promise<TokenMetadata>>();
+  /** codeCanMoveValue, by code. */
+  private readonly valueMovingCode = new Map<Hex, boolean>();
   private pass: Promise<bigint> = Promise.resolve(-1n);
 
   constructor(private readonly handle: ChainHandle) {}
@@ -68,7 +75,7 @@ export class ChainIndexer {
           cumulativeGasUsed: receipt.cumulativeGasUsed,
         };
         const tokenTransfers = await this.tokenTransfersOf(record, receipt.logs);
-        const internalTransfers = record.gasUsed === PLAIN_TRANSFER_GAS ? [] : internalTransfersOf(record, await this.callFrames(tx));
+        const internalTransfers = (await this.mayMoveValueInside(record)) ? internalTransfersOf(record, await this.callFrames(tx)) : [];
         return { record, tokenTransfers, internalTransfers };
       }),
     );
@@ -80,15 +87,37 @@ export class ChainIndexer {
   }
 
   /**
+   * Whether a transaction may have moved value inside: not when it used exactly a plain transfer's gas,
+   * nor when the code it called (or the code its EIP-7702 account delegates to) has no instruction that
+   * can. Tracing a busy token's batch transfer would take seconds.
+   */
+  private async mayMoveValueInside(record: IndexedTransaction): Promise<boolean> {
+    if (record.gasUsed === PLAIN_TRANSFER_GAS) return false;
+    if (record.to === null) return true;
+    const codeAt = (address: Address) => this.handle.client.getCode({ address, blockNumber: record.blockNumber }).then((code) => code ?? '0x');
+    let code = await codeAt(record.to);
+    if (code.toLowerCase().startsWith(DELEGATION_PREFIX) && code.length === 2 + 23 * 2) code = await codeAt(getAddress(`0x${code.slice(DELEGATION_PREFIX.length)}`));
+    let moves = this.valueMovingCode.get(code);
+    if (moves === undefined) {
+      moves = codeCanMoveValue(code);
+      this.valueMovingCode.set(code, moves);
+    }
+    return moves;
+  }
+
+  /**
    * A full trace (stack and memory) of a contract-heavy transaction is megabytes of JSON, so a bare
-   * trace of its operations comes first, and only a transaction with an operation that can move value
-   * is traced in full.
+   * trace of its operations comes first, then, if it has an operation that can move value, a trace
+   * with the stack, which shows the value of each call; only a transaction that moved value or created
+   * a contract is traced in full.
    */
   private async callFrames(tx: Transaction): Promise<CallFrame[]> {
     const ops = await this.structLogs(tx.hash, { disableStack: true, disableMemory: true, disableStorage: true });
     if (!ops.some((step) => VALUE_OPS.has(step.op))) return [];
-    const steps = await this.structLogs(tx.hash, { enableMemory: true, disableStorage: true });
-    return callFramesFromStructLogs({ from: tx.from, to: tx.to ?? null, value: tx.value, input: tx.input, nonce: tx.nonce }, steps);
+    const steps = await this.structLogs(tx.hash, { disableMemory: true, disableStorage: true });
+    if (!steps.some(movesValue)) return [];
+    const full = await this.structLogs(tx.hash, { enableMemory: true, disableStorage: true });
+    return callFramesFromStructLogs({ from: tx.from, to: tx.to ?? null, value: tx.value, input: tx.input, nonce: tx.nonce }, full);
   }
 
   private async structLogs(hash: Hex, options: Record<string, boolean>): Promise<StructLog[]> {
@@ -132,6 +161,15 @@ export class ChainIndexer {
     }
     return metadata;
   }
+}
+
+/** A step that moves value or creates a contract: a CALL or CALLCODE with value (third from the top of its stack), a creation or a self-destruct. */
+function movesValue(step: StructLog): boolean {
+  if (step.op === 'CALL' || step.op === 'CALLCODE') {
+    const value = step.stack?.[step.stack.length - 3];
+    return value !== undefined && BigInt(value.startsWith('0x') ? value : `0x${value}`) !== 0n;
+  }
+  return CREATION_OPS.has(step.op);
 }
 
 function topicAddress(topic: Hex | undefined): Address {
@@ -183,7 +221,7 @@ function frameType(frame: CallFrame): IndexedInternalTransfer['type'] | null {
     case 'CREATE2':
       return 'create2';
     case 'SELFDESTRUCT':
-      return 'suicide';
+      return 'self-destruct';
     default:
       return null;
   }

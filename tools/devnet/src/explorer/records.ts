@@ -27,7 +27,7 @@ export interface IndexedTransaction {
 /** Native value moved by a contract inside a transaction, or a contract it created. */
 export interface IndexedInternalTransfer {
   transaction: IndexedTransaction;
-  type: 'call' | 'create' | 'create2' | 'suicide';
+  type: 'call' | 'create' | 'create2' | 'self-destruct';
   from: Address;
   /** null for a creation: the created contract is `contractAddress`. */
   to: Address | null;

@@ -4,8 +4,8 @@ import type { ChainHandle } from '../chain/client.js';
 import { Ledger } from './ledger.js';
 import { describeRevert, replayRevert, type RevertCause } from './revert.js';
 import { stepTimestamps } from './schedule.js';
-import { planTransaction, type PlannedTransaction } from './transactions.js';
-import type { ChainScenario, ScenarioContract, ScenarioPendingTransaction, ScenarioPlan, ScenarioRiskPattern, ScenarioTransaction, Step } from './types.js';
+import { ERC20_KINDS, planTransaction, type PlannedTransaction } from './transactions.js';
+import type { ChainScenario, ScenarioContract, ScenarioPendingTransaction, ScenarioPlan, ScenarioRealisticWallet, ScenarioRiskPattern, ScenarioTransaction, Step } from './types.js';
 import { type Actor, type KnownContract, World } from './world.js';
 
 // Max fee = priority fee: every seeded transaction pays exactly this per gas, whatever the base fee.
@@ -82,9 +82,13 @@ function assertUniqueNames(steps: readonly Step[]): void {
 
 function assertPatternsNameSteps(plan: ScenarioPlan): void {
   const names = new Set(plan.steps.map((s) => s.name));
-  for (const pattern of plan.riskPatterns ?? []) {
-    const unknown = pattern.transactions.filter((name) => !names.has(name));
-    if (unknown.length > 0) throw new Error(`the ${pattern.flag} pattern of "${pattern.wallet}" cites unknown steps: ${unknown.join(', ')}`);
+  const cited = [
+    ...(plan.riskPatterns ?? []).map((p) => ({ what: `the ${p.flag} pattern of "${p.wallet}"`, transactions: p.transactions })),
+    ...(plan.realisticWallets ?? []).map((w) => ({ what: `the ${w.shape} "${w.wallet}"`, transactions: w.transactions })),
+  ];
+  for (const { what, transactions } of cited) {
+    const unknown = transactions.filter((name) => !names.has(name));
+    if (unknown.length > 0) throw new Error(`${what} cites unknown steps: ${unknown.join(', ')}`);
   }
 }
 
@@ -167,8 +171,6 @@ async function sendPending(handle: ChainHandle, world: World, steps: readonly St
   return pending;
 }
 
-const TOKEN_KINDS: readonly string[] = ['usdc', 'erc20', 'counterfeit-erc20', 'wrapped-native'];
-
 /** The plain-JSON account of a seeded chain: names, addresses, transactions, expected balances and patterns. */
 function publish(
   world: World,
@@ -178,7 +180,7 @@ function publish(
   plan: ScenarioPlan,
 ): ChainScenario {
   const contractEntries = world.contractEntries();
-  const tokenIds = contractEntries.filter(([, c]) => TOKEN_KINDS.includes(c.kind)).map(([id]) => id);
+  const tokenIds = contractEntries.filter(([, c]) => (ERC20_KINDS as readonly string[]).includes(c.kind)).map(([id]) => id);
   const collectionIds = contractEntries.filter(([, c]) => c.kind === 'erc721').map(([id]) => id);
   const wallets: ChainScenario['wallets'] = {};
   for (const [label, actor] of world.actorEntries()) {
@@ -199,5 +201,15 @@ function publish(
     summary: pattern.summary,
   }));
   const benignWallets = (plan.benignWallets ?? []).map((label) => world.actor(label).label);
-  return { wallets, contracts, transactions, pendingTransactions, riskPatterns, benignWallets };
+  const realisticWallets: ScenarioRealisticWallet[] = (plan.realisticWallets ?? []).map((w) => ({
+    ...w,
+    address: world.address(w.wallet),
+    expectedFlags: [...w.expectedFlags],
+    forbiddenFlags: [...w.forbiddenFlags],
+    scoreBands: [...w.scoreBands],
+    exposureMentions: [...(w.exposureMentions ?? [])],
+    transactions: [...w.transactions],
+    counterparties: Object.fromEntries(w.counterparties.map((ref) => [ref, world.address(ref)])),
+  }));
+  return { wallets, contracts, transactions, pendingTransactions, riskPatterns, benignWallets, realisticWallets };
 }

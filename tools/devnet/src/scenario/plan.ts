@@ -9,9 +9,10 @@ import { SELLER_WALLETS, sellerSections } from './seller-plan.js';
 import type { ScenarioPlan, Step } from './types.js';
 import { WALLET_PROFILE_WALLETS, walletProfileSection } from './wallet-profile-plan.js';
 import { usdc } from './step-builders.js';
+import { REALISTIC_WALLETS, realisticImpersonated, realisticSections, realisticWallets } from './realistic-plan.js';
 
 /** The named accounts, three ordinary wallets with some history between them, and the risk storylines' wallets. */
-export const SCENARIO_WALLETS = ['demoBuyer', 'payee', 'facilitator', 'faucet', 'alice', 'bob', 'carol', ...RISK_WALLETS, ...RECEIPT_WALLETS, ...PREFLIGHT_WALLETS, ...SELLER_WALLETS, ...WALLET_PROFILE_WALLETS, ...APPROVAL_WALLETS] as const;
+export const SCENARIO_WALLETS = ['demoBuyer', 'payee', 'facilitator', 'faucet', 'alice', 'bob', 'carol', ...RISK_WALLETS, ...RECEIPT_WALLETS, ...PREFLIGHT_WALLETS, ...SELLER_WALLETS, ...WALLET_PROFILE_WALLETS, ...APPROVAL_WALLETS, ...REALISTIC_WALLETS] as const;
 
 const dollars = (amount: string) => parseUnits(amount, 18);
 
@@ -81,7 +82,7 @@ function baseSteps(): Step[] {
 export function scenarioPlan(chain: ChainName): ScenarioPlan {
   return {
     wallets: SCENARIO_WALLETS,
-    impersonated: { ...impersonatedAddresses(), ...preflightImpersonated() },
+    impersonated: { ...impersonatedAddresses(), ...preflightImpersonated(), ...realisticImpersonated() },
     steps: mergeChronologically([
       commonSteps(chain),
       ...(chain === 'base' ? [baseSteps()] : []),
@@ -91,9 +92,11 @@ export function scenarioPlan(chain: ChainName): ScenarioPlan {
       preflightSteps(),
       walletProfileSection(chain),
       approvalsSection(chain),
+      ...realisticSections(chain),
     ]),
     pendingSteps: pendingReceiptSteps(),
     riskPatterns: [...riskPatterns(), ...approvalPatterns(chain)],
     benignWallets: BENIGN_WALLETS,
+    realisticWallets: realisticWallets(chain),
   };
 }

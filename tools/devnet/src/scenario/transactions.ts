@@ -1,13 +1,16 @@
 import {
   type Abi,
   type Address,
+  encodeAbiParameters,
   encodeDeployData,
   encodeFunctionData,
   erc20Abi,
   getContractAddress,
   type Hex,
+  isAddress,
   keccak256,
   parseSignature,
+  maxUint256,
   type SignedAuthorization,
   toBytes,
 } from 'viem';
@@ -15,7 +18,7 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { ARTIFACTS, type ContractName } from '../artifacts/index.js';
 import { authorizationArgs, signUsdcAuthorization } from '../chain/usdc-authorization.js';
 import type { Ledger } from './ledger.js';
-import type { BatchCall, Ref, Step, StepKind } from './types.js';
+import type { BatchCall, Recipient, Ref, Step, StepKind } from './types.js';
 import type { Actor, KnownContract, World } from './world.js';
 
 /** A step turned into a transaction, plus what it changes when it succeeds. */
@@ -42,7 +45,7 @@ export interface BuildContext {
 }
 
 // Explicit gas limits keep the signed transactions, and so their hashes, the same on every run.
-const GAS = { transfer: 21_000n, call: 300_000n, deploy: 5_000_000n };
+const GAS = { transfer: 21_000n, call: 300_000n, router: 600_000n, deploy: 5_000_000n, batch: 29_000_000n };
 // Seeded EIP-3009 authorizations: valid from the epoch until 2100-01-01.
 const AUTHORIZATION_VALID_BEFORE = 4_102_444_800n;
 // Seeded permit signatures (EIP-2612, Permit2) may be submitted until the same date.
@@ -73,7 +76,8 @@ const PERMIT2_TYPES = {
 
 type Builder<K extends StepKind> = (step: Extract<Step, { kind: K }>, ctx: BuildContext) => PlannedTransaction | Promise<PlannedTransaction>;
 
-const ERC20_KINDS = ['usdc', 'erc20', 'counterfeit-erc20', 'wrapped-native'] as const;
+/** Contract kinds that are ERC-20 tokens. */
+export const ERC20_KINDS = ['usdc', 'erc20', 'counterfeit-erc20', 'spam-erc20', 'wrapped-native'] as const;
 
 function call(contract: KnownContract, functionName: string, args: readonly unknown[] = [], value = 0n) {
   return {
@@ -123,9 +127,9 @@ function mixerNote(note: string): { nullifier: Hex; commitment: Hex } {
   return { nullifier, commitment: keccak256(nullifier) };
 }
 
-/** The executeBatch arguments for a list of calls, and their effect on balances. */
+/** The executeBatch (or execute) arguments for a list of calls, and their effect on balances. */
 function batchCalls(world: World, owner: Address, calls: readonly BatchCall[]) {
-  const encoded = calls.map((c) =>
+  const encoded = calls.map((c): { target: Address; value: bigint; data: Hex } =>
     'token' in c
       ? { target: world.contract(c.token, ...ERC20_KINDS).address, value: 0n, data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [world.address(c.to), c.amount] }) }
       : { target: world.address(c.to), value: c.value, data: '0x' as Hex },
@@ -139,6 +143,23 @@ function batchCalls(world: World, owner: Address, calls: readonly BatchCall[]) {
   return { encoded, apply };
 }
 
+/** A wallet label, or an address outside the scenario as it is. */
+function recipientAddress(world: World, recipient: Recipient): Address {
+  return isAddress(recipient) ? recipient : world.address(recipient);
+}
+
+/** What a constant-product pool with a 0.3% fee pays out (SwapRouter.swapExactTokensForTokens). */
+export function poolAmountOut(amountIn: bigint, reserveIn: bigint, reserveOut: bigint): bigint {
+  return (amountIn * 997n * reserveOut) / (reserveIn * 1000n + amountIn * 997n);
+}
+
+const RELAYED_CALLS = [{ type: 'tuple[]', components: [{ name: 'target', type: 'address' }, { name: 'value', type: 'uint256' }, { name: 'data', type: 'bytes' }] }] as const;
+
+/** A counterfeit or spam token: CounterfeitToken, under the kind the step gives. */
+function deployCounterfeit(ctx: BuildContext, step: { id: string; name: string; tokenName: string; symbol: string; decimals: number }, kind: 'counterfeit-erc20' | 'spam-erc20') {
+  return deploy(ctx, step, 'CounterfeitToken', [step.tokenName, step.symbol, step.decimals], { kind, name: step.tokenName, symbol: step.symbol, decimals: step.decimals });
+}
+
 const BUILDERS: { [K in StepKind]: Builder<K> } = {
   'native-transfer': (step, { world, sender }) => {
     const to = world.actor(step.to).address;
@@ -146,7 +167,7 @@ const BUILDERS: { [K in StepKind]: Builder<K> } = {
       to,
       data: '0x',
       value: step.value,
-      gas: step.sweptTo === undefined ? GAS.transfer : GAS.call,
+      gas: step.sweptTo === undefined && !step.toRunsCode ? GAS.transfer : GAS.call,
       abi: [],
       apply: (ledger) => {
         ledger.moveNative(sender.address, to, step.value);
@@ -301,13 +322,8 @@ const BUILDERS: { [K in StepKind]: Builder<K> } = {
       apply: (ledger) => ledger.moveNative(sender.address, contract.address, value),
     };
   },
-  'deploy-counterfeit-token': (step, ctx) =>
-    deploy(ctx, step, 'CounterfeitToken', [step.tokenName, step.symbol, step.decimals], {
-      kind: 'counterfeit-erc20',
-      name: step.tokenName,
-      symbol: step.symbol,
-      decimals: step.decimals,
-    }),
+  'deploy-counterfeit-token': (step, ctx) => deployCounterfeit(ctx, step, 'counterfeit-erc20'),
+  'deploy-spam-token': (step, ctx) => deployCounterfeit(ctx, step, 'spam-erc20'),
   'spoof-transfer': (step, { world }) => {
     const to = world.address(step.to);
     return {
@@ -341,7 +357,7 @@ const BUILDERS: { [K in StepKind]: Builder<K> } = {
   },
   'eip7702-delegation': async (step, { world, chainId, sender, nonce, nonceOf }) => {
     const authority = world.signer(step.authority);
-    const implementation = world.contract(step.implementation, 'smart-account', 'sweeper');
+    const implementation = world.contract(step.implementation, 'smart-account', 'sweeper', 'relayed-account');
     // The sender's nonce goes up before authorizations are processed, so a self-sponsored one signs nonce + 1.
     const authorityNonce = authority.address === sender.address ? nonce + 1 : await nonceOf(authority.address);
     const authorization = await privateKeyToAccount(authority.privateKey).signAuthorization({
@@ -386,6 +402,90 @@ const BUILDERS: { [K in StepKind]: Builder<K> } = {
     return {
       ...call(pool, 'withdraw', [recipient, mixerNote(step.note).nullifier]),
       apply: (ledger) => ledger.moveNative(pool.address, recipient, step.value),
+    };
+  },
+  'spoof-airdrop': (step, { world }) => {
+    const recipients = step.recipients.map((r) => recipientAddress(world, r));
+    return {
+      ...call(world.contract(step.token, 'counterfeit-erc20', 'spam-erc20'), 'spoofAirdrop', [world.address(step.spoofedFrom), recipients, step.amount]),
+      gas: GAS.batch,
+      apply: (ledger) => recipients.forEach((to) => ledger.moveToken(step.token, null, to, step.amount)),
+    };
+  },
+  'token-batch-transfer': (step, { world, sender }) => {
+    const transfers = step.transfers.map((t) => ({ to: recipientAddress(world, t.to), amount: t.amount }));
+    const args = [transfers.map((t) => t.to), transfers.map((t) => t.amount)];
+    return {
+      ...call(world.contract(step.token, 'erc20'), 'batchTransfer', args),
+      gas: GAS.batch,
+      apply: (ledger) => transfers.forEach((t) => ledger.moveToken(step.token, sender.address, t.to, t.amount)),
+    };
+  },
+  'deploy-relayed-account': (step, ctx) => deploy(ctx, step, 'RelayedAccount', [], { kind: 'relayed-account' }),
+  'relayed-batch': async (step, { world, chainId }) => {
+    const account = world.signer(step.account);
+    const { encoded, apply } = batchCalls(world, account.address, step.calls);
+    const salt = keccak256(toBytes(`paysight-devnet:relayed-batch:${step.name}`));
+    const digest = keccak256(
+      encodeAbiParameters([{ type: 'uint256' }, { type: 'address' }, { type: 'bytes32' }, { type: 'bytes32' }], [BigInt(chainId), account.address, salt, keccak256(encodeAbiParameters(RELAYED_CALLS, [encoded]))]),
+    );
+    const signature = await privateKeyToAccount(account.privateKey).signMessage({ message: { raw: digest } });
+    const { abi } = ARTIFACTS.RelayedAccount;
+    return {
+      to: account.address,
+      data: encodeFunctionData({ abi, functionName: 'execute', args: [encoded, salt, signature] }),
+      value: 0n,
+      gas: GAS.call,
+      abi,
+      apply,
+    };
+  },
+  'add-liquidity': (step, { world, sender }) => {
+    const router = world.contract(step.router, 'router');
+    const [tokenA, tokenB] = [world.contract(step.tokenA, ...ERC20_KINDS).address, world.contract(step.tokenB, ...ERC20_KINDS).address];
+    return {
+      ...call(router, 'addLiquidity', [tokenA, tokenB, step.amountA, step.amountB, step.amountA, step.amountB, sender.address, maxUint256]),
+      gas: GAS.router,
+      apply: (ledger) => {
+        ledger.moveToken(step.tokenA, sender.address, router.address, step.amountA);
+        ledger.moveToken(step.tokenB, sender.address, router.address, step.amountB);
+      },
+    };
+  },
+  swap: (step, { world, sender }) => {
+    const router = world.contract(step.router, 'router');
+    const wrapped = world.contract('wrappedNative', 'wrapped-native');
+    const token = (side: Ref | 'native') => (side === 'native' ? 'wrappedNative' : side);
+    const [sell, buy] = [token(step.sell), token(step.buy)];
+    const path = [world.contract(sell, ...ERC20_KINDS).address, world.contract(buy, ...ERC20_KINDS).address];
+    const swapTo = (to: Address) => encodeFunctionData({ abi: router.abi, functionName: 'swapExactTokensForTokens', args: [step.amount, 1n, path, to] });
+    const value = step.sell === 'native' ? step.amount : 0n;
+    const data =
+      step.buy === 'native'
+        ? encodeFunctionData({ abi: router.abi, functionName: 'multicall', args: [[swapTo(router.address), encodeFunctionData({ abi: router.abi, functionName: 'unwrapWETH9', args: [0n, sender.address] })]] })
+        : swapTo(sender.address);
+    return {
+      to: router.address,
+      data,
+      value,
+      gas: GAS.router,
+      abi: router.abi,
+      // The router's balances are its pool's reserves between transactions (one pool per token pair).
+      apply: (ledger) => {
+        const out = poolAmountOut(step.amount, ledger.tokenBalance(sell, router.address), ledger.tokenBalance(buy, router.address));
+        if (step.sell === 'native') {
+          ledger.moveNative(sender.address, wrapped.address, step.amount);
+          ledger.moveToken(sell, null, router.address, step.amount);
+        } else {
+          ledger.moveToken(sell, sender.address, router.address, step.amount);
+        }
+        if (step.buy === 'native') {
+          ledger.moveToken(buy, router.address, null, out);
+          ledger.moveNative(wrapped.address, sender.address, out);
+        } else {
+          ledger.moveToken(buy, router.address, sender.address, out);
+        }
+      },
     };
   },
 };

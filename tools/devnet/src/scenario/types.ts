@@ -1,4 +1,4 @@
-import type { ChainName, ExposureId, RiskFlagId } from '@paysight/contracts';
+import type { ChainName, ExposureId, RiskFlagId, RiskLabel } from '@paysight/contracts';
 import type { Address, Hex } from 'viem';
 import type { ContractName } from '../artifacts/index.js';
 
@@ -6,6 +6,9 @@ import type { ContractName } from '../artifacts/index.js';
 
 /** A name in a plan: a wallet label (its key is devnetAccount(label)) or a contract id. */
 export type Ref = string;
+
+/** A wallet label, or an address outside the scenario (a customer, an airdrop target) that only receives. */
+export type Recipient = Ref | Address;
 
 /** How a step is expected to fail: an Error(string) reason, or a custom error by name. */
 export type ExpectedRevert = { reason: string } | { error: string };
@@ -26,8 +29,11 @@ interface StepBase {
 
 export type Step = StepBase &
   (
-    /** `sweptTo`: `to` is delegated to a sweeper, so its whole balance leaves for `sweptTo` in the same transaction. */
-    | { kind: 'native-transfer'; to: Ref; value: bigint; sweptTo?: Ref }
+    /**
+     * `sweptTo`: `to` is delegated to a sweeper, so its whole balance leaves for `sweptTo` in the same transaction.
+     * `toRunsCode`: `to` runs code on receipt (an EIP-7702 account), so the transfer needs more than 21,000 gas.
+     */
+    | { kind: 'native-transfer'; to: Ref; value: bigint; sweptTo?: Ref; toRunsCode?: true }
     | { kind: 'deploy-token'; id: string; tokenName: string; symbol: string; decimals: number }
     | { kind: 'deploy-collection'; id: string; collectionName: string; symbol: string }
     | { kind: 'deploy-counter'; id: string }
@@ -75,6 +81,22 @@ export type Step = StepBase &
     | { kind: 'mixer-deposit'; pool: Ref; note: string; value: bigint }
     /** Sent by a relayer: the pool pays `value` (its denomination) to `recipient` in an internal transfer. */
     | { kind: 'mixer-withdrawal'; pool: Ref; note: string; recipient: Ref; value: bigint }
+    /** A token with a made-up name, for spam airdrops (CounterfeitToken, without imitating anyone). */
+    | { kind: 'deploy-spam-token'; id: string; tokenName: string; symbol: string; decimals: number }
+    /** One transaction logging a Transfer of `amount` from `spoofedFrom` to each recipient (CounterfeitToken.spoofAirdrop). */
+    | { kind: 'spoof-airdrop'; token: Ref; spoofedFrom: Ref; recipients: readonly Recipient[]; amount: bigint }
+    /** Many ERC-20 transfers from the sender in one transaction (DevnetToken.batchTransfer). */
+    | { kind: 'token-batch-transfer'; token: Ref; transfers: readonly { to: Recipient; amount: bigint }[] }
+    | { kind: 'deploy-relayed-account'; id: string }
+    /** A relayer (the sender) submits `account`'s batch to RelayedAccount.execute, signed by the account's key. */
+    | { kind: 'relayed-batch'; account: Ref; calls: readonly BatchCall[] }
+    /** Liquidity put into the router's pool of the two tokens (SwapRouter.addLiquidity). */
+    | { kind: 'add-liquidity'; router: Ref; tokenA: Ref; tokenB: Ref; amountA: bigint; amountB: bigint }
+    /**
+     * A swap through the router's pool. `native` on one side is the chain's coin, wrapped or unwrapped
+     * by the router (value in the call; or a multicall of the swap and unwrapWETH9).
+     */
+    | { kind: 'swap'; router: Ref; sell: Ref | 'native'; buy: Ref | 'native'; amount: bigint }
   );
 
 /** One call of a smart-account batch: native coin, or an ERC-20 transfer. */
@@ -103,6 +125,33 @@ export interface ScenarioPlan {
   riskPatterns?: readonly PlannedRiskPattern[];
   /** Wallets with ordinary history that a risk engine must not flag. */
   benignWallets?: readonly Ref[];
+  /** Wallets shaped like common mainnet kinds, with what an audit should and should not say of them. */
+  realisticWallets?: readonly PlannedRealisticWallet[];
+}
+
+/** The mainnet kinds the realistic wallets stand for. */
+export type RealisticShape = 'defi-power-user' | 'spam-recipient' | 'poisoning-victim' | 'relayed-smart-account' | 'router-contract' | 'busy-hot-wallet';
+
+/**
+ * A wallet (or contract) shaped like a common kind of mainnet account, and what a wallet audit should
+ * say of it under the rules of issue 17: what the subject did counts, what strangers did to it does not.
+ */
+export interface PlannedRealisticWallet {
+  shape: RealisticShape;
+  wallet: Ref;
+  summary: string;
+  /** Flags the audit must raise. */
+  expectedFlags: readonly RiskFlagId[];
+  /** Flags the audit must not raise: the mistakes a naive reading of this shape makes. */
+  forbiddenFlags: readonly RiskFlagId[];
+  /** Risk labels the score may fall in. */
+  scoreBands: readonly RiskLabel[];
+  /** Stranger-made exposure the audit must report apart from the score, as words its text must use (any one of them). */
+  exposureMentions?: readonly string[];
+  /** Steps that make the shape. */
+  transactions: readonly string[];
+  /** Other parties, by wallet label or contract id. */
+  counterparties: readonly Ref[];
 }
 
 /** A planted risk pattern: the wallet that shows it and the named steps that make it up. */
@@ -149,7 +198,10 @@ export type ContractKind =
   | 'mixer'
   | 'smart-account'
   | 'sweeper'
-  | 'permit2';
+  | 'permit2'
+  | 'spam-erc20'
+  | 'relayed-account'
+  | 'router';
 
 export interface ScenarioContract {
   address: Address;
@@ -191,6 +243,17 @@ export interface ScenarioRiskPattern {
   summary: string;
 }
 
+/** A realistic wallet, resolved to addresses; `transactions` name entries of `ChainScenario.transactions`. */
+export interface ScenarioRealisticWallet extends Omit<PlannedRealisticWallet, 'counterparties' | 'transactions' | 'expectedFlags' | 'forbiddenFlags' | 'scoreBands' | 'exposureMentions'> {
+  address: Address;
+  expectedFlags: RiskFlagId[];
+  forbiddenFlags: RiskFlagId[];
+  scoreBands: RiskLabel[];
+  exposureMentions: string[];
+  transactions: string[];
+  counterparties: Record<string, Address>;
+}
+
 export interface ScenarioPendingTransaction {
   hash: Hex;
   from: Address;
@@ -207,6 +270,8 @@ export interface ChainScenario {
   pendingTransactions: Record<string, ScenarioPendingTransaction>;
   /** Labels of wallets that must raise no risk flag. */
   benignWallets: string[];
+  /** Wallets shaped like mainnet ones, with their expected audit (README: "Realistic wallets"). */
+  realisticWallets: ScenarioRealisticWallet[];
 }
 
 export interface Scenario {
