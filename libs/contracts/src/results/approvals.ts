@@ -3,7 +3,7 @@ import { blockNumberText, checksummedAddress, isoTimestamp, logIndexNumber, tran
 
 export const APPROVAL_STANDARDS = ['erc20', 'erc721', 'operator', 'permit2'] as const;
 export const APPROVAL_ORIGINS = ['owner', 'signed_permit', 'third_party', 'unattributed'] as const;
-export const SPENDER_REPUTATIONS = ['known_threat', 'known_protocol', 'eoa', 'delegated_eoa', 'fresh_contract', 'contract', 'unknown'] as const;
+export const SPENDER_REPUTATIONS = ['known_threat', 'known_protocol', 'eoa', 'delegated_eoa', 'fresh_contract', 'unverified_contract', 'contract', 'unknown'] as const;
 
 /** One approval the wallet (or, when unattributed, someone naming it as owner) made, as read at the head block. */
 export const approvalItem = z.object({

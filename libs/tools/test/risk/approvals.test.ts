@@ -26,7 +26,7 @@ function state(over: Partial<ApprovalState> & { event?: Partial<ApprovalEvent> }
 function withApprovals(states: ApprovalState[], approvedDaysAgo = 60, extra: EvidenceOverrides = {}) {
   const spenders = [...new Set(states.map((s) => s.spender.toLowerCase()))];
   return walletEvidence({
-    approvals: { events: states.map((s) => s.latest), states, search: { fromBlock: HEAD - 1_000n, toBlock: HEAD, chunks: 1, days: 180, capped: false }, spenders: { freshnessBlock: HEAD - 200n, codeAtFreshnessBlock: Object.fromEntries(spenders.map((s) => [s, true])) } },
+    approvals: { events: states.map((s) => s.latest), states, search: { fromBlock: HEAD - 1_000n, toBlock: HEAD, chunks: 1, days: 180, capped: false }, spenders: { freshnessBlock: HEAD - 200n, codeAtFreshnessBlock: Object.fromEntries(spenders.map((s) => [s, true])), verifiedSource: null } },
     accounts: Object.fromEntries(spenders.map((s) => [s, CONTRACT])),
     blockTimestamps: { '900000': ago(approvedDaysAgo).toString() },
     ...extra,
@@ -55,6 +55,20 @@ describe('unlimited_approval', () => {
   it('says a spender is fresh when it had no code 30 days before the head', () => {
     const evidence = withApprovals([state()]);
     evidence.approvals.spenders!.codeAtFreshnessBlock[SPENDER.toLowerCase()] = false;
+    expect(onlyFlag(detectUnlimitedApproval(riskContext(evidence)), 'unlimited_approval').evidence[0]!.detail).toMatch(/created recently/);
+  });
+
+  it('says a spender is unverified when the configured explorer holds no source for it, and what the lookup covered', () => {
+    const evidence = withApprovals([state()]);
+    expect(onlyFlag(detectUnlimitedApproval(riskContext(evidence)), 'unlimited_approval').limits.join(' ')).toMatch(/no block explorer is configured/);
+    evidence.approvals.spenders!.verifiedSource = { [SPENDER.toLowerCase()]: false };
+    const flag = onlyFlag(detectUnlimitedApproval(riskContext(evidence)), 'unlimited_approval');
+    expect(flag.evidence[0]!.detail).toMatch(/without verified source code/);
+    expect(flag.limits.join(' ')).toMatch(/looked up on the explorer for 1 spender/);
+    evidence.approvals.spenders!.verifiedSource = { [SPENDER.toLowerCase()]: true };
+    expect(onlyFlag(detectUnlimitedApproval(riskContext(evidence)), 'unlimited_approval').evidence[0]!.detail).toMatch(/a contract that is not a known router/);
+    evidence.approvals.spenders!.codeAtFreshnessBlock[SPENDER.toLowerCase()] = false;
+    evidence.approvals.spenders!.verifiedSource = { [SPENDER.toLowerCase()]: false };
     expect(onlyFlag(detectUnlimitedApproval(riskContext(evidence)), 'unlimited_approval').evidence[0]!.detail).toMatch(/created recently/);
   });
 

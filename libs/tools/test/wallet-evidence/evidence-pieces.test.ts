@@ -1,4 +1,5 @@
-import type { CallFrame, LogRecord } from '@paysight/contracts';
+import type { CallFrame, ChainSource, LogRecord, VerifiedAbiResult } from '@paysight/contracts';
+import { KNOWN_SPENDERS } from '@paysight/datasets';
 import { encodeAbiParameters, encodeFunctionData, parseAbi } from 'viem';
 import { addressTopic } from '../../src/shared/erc-events.js';
 import {
@@ -9,6 +10,7 @@ import {
   decodeApprovalLog,
   latestApprovals,
   olderApprovalCalls,
+  readSpenderCode,
   searchChunks,
 } from '../../src/wallet/evidence/approvals.js';
 import type { ApprovalEvent } from '../../src/wallet/evidence/data.js';
@@ -171,3 +173,34 @@ describe('movements', () => {
   });
 });
 
+
+describe('spender reads', () => {
+  const CONTRACT = addr('c0de');
+  const router = KNOWN_SPENDERS.onChain('ethereum')[0]!.address;
+  /** The two ChainSource reads readSpenderCode makes; the explorer answers by address when one is configured. */
+  const source = (explorer?: Record<string, VerifiedAbiResult['status']>) => {
+    const asked: string[] = [];
+    const reads = {
+      getCode: async () => '0x6001' as const,
+      ...(explorer && {
+        getVerifiedAbi: async (_chain: string, address: string): Promise<VerifiedAbiResult> => {
+          asked.push(address);
+          const status = explorer[address] ?? 'not_verified';
+          return status === 'verified' ? { status, abi: [] } : status === 'unavailable' ? { status, reason: 'rate limited' } : { status };
+        },
+      }),
+    };
+    return { source: reads as unknown as ChainSource, asked };
+  };
+
+  it('asks the configured explorer about spenders outside the known lists, beside the code reads, and records what it answered', async () => {
+    const { source: withExplorer, asked } = source({ [CONTRACT]: 'not_verified', [addr('beef')]: 'unavailable' });
+    const { facts } = await readSpenderCode(withExplorer, 'ethereum', [CONTRACT, addr('beef'), router, PERMIT2_ADDRESS], 1_000_000n);
+    expect(asked).toEqual([CONTRACT, addr('beef')]);
+    expect(facts.verifiedSource).toEqual({ [CONTRACT.toLowerCase()]: false, [addr('beef').toLowerCase()]: null });
+  });
+
+  it('records nothing about verified source when no explorer is configured', async () => {
+    expect((await readSpenderCode(source().source, 'ethereum', [CONTRACT], 1_000_000n)).facts.verifiedSource).toBeNull();
+  });
+});

@@ -1,6 +1,6 @@
 import type { RiskEvidence, RiskFlagId } from '@paysight/contracts';
 import { KNOWN_SPENDERS, THREAT_ADDRESSES } from '@paysight/datasets';
-import { approvalExposures, describeAmount, type ApprovalExposure, type SpenderReputation } from '../../wallet/approvals/exposure.js';
+import { approvalExposures, describeAmount, verifiedSourceLimit, type ApprovalExposure, type SpenderReputation } from '../../wallet/approvals/exposure.js';
 import { PERMIT2_ADDRESS } from '../../wallet/evidence/permit2.js';
 import { sameAddress, daysBetween, DAY_SECONDS, type Detector, type RiskContext } from '../context.js';
 import { buildFlag, datasetEvidence } from '../evidence-items.js';
@@ -15,6 +15,7 @@ const REPUTATION_WORDS: Readonly<Record<SpenderReputation, string>> = {
   eoa: 'an address without code (an EOA)',
   delegated_eoa: 'an EIP-7702 delegated account (an EOA running delegated code)',
   fresh_contract: 'a contract created recently (no code 30 days before the head block)',
+  unverified_contract: 'a contract without verified source code on the configured explorer',
   contract: 'a contract that is not a known router',
   unknown: 'a spender whose code was not read',
 };
@@ -74,7 +75,6 @@ function searchLimit({ evidence }: RiskContext): string {
 }
 
 const LIMITS = {
-  unverified: 'Whether a spender contract has verified source code is not checked: the chain source offers no verified-source read.',
   signatures: 'Signed permits and Permit2 signatures that were never submitted on chain are invisible until used.',
 };
 
@@ -98,7 +98,7 @@ export const detectApprovalToThreat: Detector = (context) => {
 /** Unlimited approvals by spender class: to an EOA (nothing but a key stands between it and the tokens) or to an unknown contract. */
 const UNLIMITED_FLAGS: readonly { id: RiskFlagId; reputations: readonly SpenderReputation[] }[] = [
   { id: 'unlimited_approval_to_eoa', reputations: ['eoa', 'delegated_eoa'] },
-  { id: 'unlimited_approval', reputations: ['fresh_contract', 'contract', 'unknown'] },
+  { id: 'unlimited_approval', reputations: ['fresh_contract', 'unverified_contract', 'contract', 'unknown'] },
 ];
 
 const unlimitedUnknown = (context: RiskContext) => ownLive(context).filter((e) => e.unlimited && e.spender.reputation !== 'known_threat' && e.spender.reputation !== 'known_protocol');
@@ -119,7 +119,7 @@ export const detectUnlimitedApproval: Detector = (context) => {
           searchLimit(context),
           `The known-routers list (${KNOWN_SPENDERS.header.snapshotDate}) is not exhaustive: an approval to a reputable spender missing from it is reported too.`,
           'A contract is "fresh" when it had no code 30 days before the head block; where the node keeps no state that old, its age is unknown and it counts as an older contract.',
-          LIMITS.unverified,
+          verifiedSourceLimit(context.evidence),
           LIMITS.signatures,
         ],
       ),

@@ -1,4 +1,4 @@
-import { formatUnitsCompact } from '@paysight/contracts';
+import { formatUnitsCompact, SPENDER_REPUTATIONS } from '@paysight/contracts';
 import { KNOWN_SPENDERS, knownToken, THREAT_ADDRESSES, type DatasetEntry, type ThreatCategory } from '@paysight/datasets';
 import { toMicroUsd } from '../../shared/micro-usd.js';
 import type { ActivityView } from '../evidence/activity-view.js';
@@ -16,9 +16,10 @@ export const THREAT_SPENDER_CATEGORIES: readonly ThreatCategory[] = ['drainer', 
 /**
  * What is known about a spender, most telling first: listed as a drainer, phisher or exploiter; a known
  * protocol (the known-spenders list, Permit2); an address without code (EOA); an EOA delegated by
- * EIP-7702; a contract whose code appeared within FRESH_SPENDER_DAYS; an older contract; or unread.
+ * EIP-7702; a contract whose code appeared within FRESH_SPENDER_DAYS; an older contract the configured
+ * explorer holds no verified source for; an older contract; or unread.
  */
-export type SpenderReputation = 'known_threat' | 'known_protocol' | 'eoa' | 'delegated_eoa' | 'fresh_contract' | 'contract' | 'unknown';
+export type SpenderReputation = (typeof SPENDER_REPUTATIONS)[number];
 
 export interface SpenderProfile {
   reputation: SpenderReputation;
@@ -37,8 +38,27 @@ export function spenderProfile(evidence: WalletEvidence, spender: string): Spend
   const protocol = KNOWN_SPENDERS.find(evidence.chain, spender);
   if (protocol || isPermit2(spender)) return { reputation: 'known_protocol', label: protocol?.label ?? 'Uniswap Permit2', threat: null, codeAtFreshnessBlock: codeThen };
   const code = evidence.accounts[key];
-  const reputation: SpenderReputation = !code ? 'unknown' : code.kind === 'eoa' ? 'eoa' : code.kind === 'delegated_eoa' ? 'delegated_eoa' : codeThen === false ? 'fresh_contract' : 'contract';
+  const verified = evidence.approvals.spenders?.verifiedSource?.[key];
+  const reputation: SpenderReputation = !code
+    ? 'unknown'
+    : code.kind === 'eoa'
+      ? 'eoa'
+      : code.kind === 'delegated_eoa'
+        ? 'delegated_eoa'
+        : codeThen === false
+          ? 'fresh_contract'
+          : verified === false
+            ? 'unverified_contract'
+            : 'contract';
   return { reputation, label: null, threat: null, codeAtFreshnessBlock: codeThen };
+}
+
+/** What the audit could see of spenders' verified source: nothing without an explorer. */
+export function verifiedSourceLimit(evidence: WalletEvidence): string {
+  const verified = evidence.approvals.spenders?.verifiedSource;
+  if (!verified) return 'Whether a spender contract has verified source code is not checked: no block explorer is configured for this chain.';
+  const unanswered = Object.values(verified).filter((v) => v === null).length;
+  return `Verified source code was looked up on the explorer for ${Object.keys(verified).length} spender(s) outside the known lists${unanswered ? `; ${unanswered} lookup(s) got no answer, and those spenders count as ordinary contracts` : ''}.`;
 }
 
 /** One approval as the wallet's exposure: whether it can be used now, by whom, and what it can take at current balances. */

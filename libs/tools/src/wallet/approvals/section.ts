@@ -1,7 +1,7 @@
 import { SPENDER_REPUTATIONS, type ApprovalItem, type ApprovalsSection } from '@paysight/contracts';
 import type { ActivityView } from '../evidence/activity-view.js';
 import { isoTime, usd } from '../audit/money.js';
-import { approvalExposures, describeAmount, type ApprovalExposure } from './exposure.js';
+import { approvalExposures, describeAmount, verifiedSourceLimit, type ApprovalExposure } from './exposure.js';
 
 function status(e: ApprovalExposure): ApprovalItem['status'] {
   if (e.state.allowance === null) return 'unread';
@@ -48,7 +48,7 @@ export function approvalsSection(activity: ActivityView): ApprovalsSection {
     search
       ? `Approval, ApprovalForAll and Permit2 events naming the wallet as owner were searched in blocks ${search.fromBlock}-${search.toBlock}${search.capped ? `, short of ${search.days} days (the search's block bound)` : ` (about ${search.days} days)`}; older approvals are found only through approve calls in the indexed history.`
       : 'No approval log search was made.',
-    'Verified source code of spender contracts is not checked: the chain source offers no verified-source read.',
+    verifiedSourceLimit(activity.evidence),
     'ERC-1155 items under an operator approval are not counted (balanceOf needs each token id).',
     'Signed permits never submitted on chain are invisible.',
   ];

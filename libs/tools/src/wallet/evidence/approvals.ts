@@ -1,4 +1,5 @@
 import type { CallFrame, ChainName, ChainSource, Depth, HistoryTransaction, LogRecord } from '@paysight/contracts';
+import { KNOWN_SPENDERS } from '@paysight/datasets';
 import { decodeAbiParameters, erc20Abi, erc721Abi, getAddress, toFunctionSelector, type Address, type Hex } from 'viem';
 import { blocksForDays, lastBlocks } from '../../shared/activity-window.js';
 import { addressTopic } from '../../shared/erc-events.js';
@@ -251,14 +252,25 @@ export function resolveApprovalStates(plan: ReadPlan, owner: Address, reads: rea
 /** Code of each spender at the head and FRESH_SPENDER_DAYS earlier (null where the node keeps no state that old). */
 export async function readSpenderCode(source: ChainSource, chain: ChainName, spenders: readonly Address[], head: bigint): Promise<{ codes: { address: Address; code: Hex }[]; facts: SpenderFacts }> {
   const freshnessBlock = lastBlocks(head, blocksForDays(chain, FRESH_SPENDER_DAYS, head).blocks).fromBlock;
+  // Asked beside the code reads (no extra stage); known protocols need no answer, and an EOA's is "not verified".
+  const verifiedAbi = source.getVerifiedAbi?.bind(source);
+  const askExplorer = (address: Address) => !!verifiedAbi && !KNOWN_SPENDERS.find(chain, address) && !isPermit2(address);
   const read = await Promise.all(
     spenders.map(async (address) => {
-      const [code, earlier] = await Promise.all([source.getCode(chain, address, head), source.getCode(chain, address, freshnessBlock).then((c) => c !== '0x', () => null)]);
-      return { address, code, earlier };
+      const [code, earlier, verified] = await Promise.all([
+        source.getCode(chain, address, head),
+        source.getCode(chain, address, freshnessBlock).then((c) => c !== '0x', () => null),
+        askExplorer(address) ? verifiedAbi!(chain, address).then((r) => (r.status === 'unavailable' ? null : r.status === 'verified'), () => null) : undefined,
+      ]);
+      return { address, code, earlier, verified };
     }),
   );
   return {
     codes: read.map(({ address, code }) => ({ address, code })),
-    facts: { freshnessBlock, codeAtFreshnessBlock: Object.fromEntries(read.map((r) => [lower(r.address), r.earlier])) },
+    facts: {
+      freshnessBlock,
+      codeAtFreshnessBlock: Object.fromEntries(read.map((r) => [lower(r.address), r.earlier])),
+      verifiedSource: verifiedAbi ? Object.fromEntries(read.flatMap((r) => (r.verified === undefined ? [] : [[lower(r.address), r.verified]]))) : null,
+    },
   };
 }

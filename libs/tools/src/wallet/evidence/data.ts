@@ -147,6 +147,11 @@ export interface SpenderFacts {
   freshnessBlock: bigint;
   /** Whether the spender had code at the freshness block, by lower-case address; null when the node could not answer (no archive state). */
   codeAtFreshnessBlock: Record<string, boolean | null>;
+  /**
+   * Whether the explorer holds verified source for the spender, by lower-case address (null: the explorer
+   * did not answer); absent entirely when no explorer is configured or the spender was not asked about.
+   */
+  verifiedSource: Record<string, boolean | null> | null;
 }
 
 export interface ApprovalEvidence {
