@@ -1,4 +1,4 @@
-import { formatUnitsCompact, SPENDER_REPUTATIONS } from '@paysight/contracts';
+import { formatUnitsCompact, type SPENDER_REPUTATIONS } from '@paysight/contracts';
 import { KNOWN_SPENDERS, knownToken, THREAT_ADDRESSES, type DatasetEntry, type ThreatCategory } from '@paysight/datasets';
 import { toMicroUsd } from '../../shared/micro-usd.js';
 import type { ActivityView } from '../evidence/activity-view.js';
