@@ -187,6 +187,24 @@ describe('getLogs against providers that refuse ranges', () => {
     expect(server.count('eth_getLogs')).toBe(7);
   });
 
+  it('asks for a sparse query\'s whole range at once, and falls back to the configured span when the node answers with another error', async () => {
+    const wide = await serve(refusingProvider(1_000n, () => ({ error: { code: -32000, message: 'unexpected' } })));
+    const config = (url: string) => ({ chains: { base: { rpcUrl: url, maxLogBlockRange: 16 } } });
+    const query = { topics: [topic], fromBlock: 0n, toBlock: 63n, sparse: true };
+    expect(await source(wide.url, config(wide.url)).getLogs('base', query)).toHaveLength(128);
+    expect(wide.calls.filter((c) => c.method === 'eth_getLogs').map(rangeOf)).toEqual([{ from: 0n, to: 63n }]);
+
+    const narrow = await serve(refusingProvider(20n, () => ({ error: { code: -32000, message: 'unexpected' } })));
+    expect(await source(narrow.url, config(narrow.url)).getLogs('base', query)).toHaveLength(128);
+    expect(narrow.calls.filter((c) => c.method === 'eth_getLogs').map(rangeOf)).toEqual([
+      { from: 0n, to: 63n },
+      { from: 0n, to: 15n },
+      { from: 16n, to: 31n },
+      { from: 32n, to: 47n },
+      { from: 48n, to: 63n },
+    ]);
+  });
+
   it('honours the configured maximum span without waiting for a refusal', async () => {
     const server = await serve(refusingProvider(1_000n, () => ({ error: { code: -32000, message: 'unexpected' } })));
     await source(server.url, { chains: { base: { rpcUrl: server.url, maxLogBlockRange: 16 } } }).getLogs('base', { topics: [], fromBlock: 0n, toBlock: 63n });

@@ -27,7 +27,7 @@ import { defaultHeadTtlMs, DEFAULTS, rpcUrlVariable, validateConfig, type JsonRp
 import { sourceCoverage } from '../coverage.js';
 import { LruCache } from '../lru-cache.js';
 import { rangeRefusal } from './log-range-refusal.js';
-import { fetchInRanges, type BlockRange } from './log-ranges.js';
+import { fetchInRanges, rangeSpan, type BlockRange } from './log-ranges.js';
 import { aggregate3Request, decodeAggregate3, decodeRead, encodeRead, type Aggregate3Call } from './multicall.js';
 import { toBlockHeader, compareLogs, toLogRecords, toReceiptRecord, toTransactionRecord } from './records.js';
 import { revertDataOf } from './revert.js';
@@ -213,7 +213,14 @@ export class JsonRpcChainSource implements ChainSource {
     return this.loader.load(
       `${chain}:logs:${JSON.stringify(filter)}:${range.from}-${range.to}`,
       async () => {
-        const logs = await fetchInRanges(range, served.maxLogSpan, (piece) => this.fetchLogs(served, filter, piece), (error) => rangeRefusal(rpcFailureOf(error)));
+        const fetchBySpan = (span: bigint) => fetchInRanges(range, span, (piece) => this.fetchLogs(served, filter, piece), (error) => rangeRefusal(rpcFailureOf(error)));
+        // A sparse query goes out whole; a node error other than a recognised range refusal falls back to the configured span.
+        const logs = query.sparse
+          ? await fetchBySpan(rangeSpan(range)).catch((error: unknown) => {
+              if (rpcFailureOf(error) === undefined) throw error;
+              return fetchBySpan(served.maxLogSpan);
+            })
+          : await fetchBySpan(served.maxLogSpan);
         return logs.sort(compareLogs);
       },
       () => this.keepIfSettled(served, range.to),

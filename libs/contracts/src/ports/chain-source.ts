@@ -73,6 +73,12 @@ export interface LogQuery {
   topics: (Hex | Hex[] | null)[];
   fromBlock: bigint;
   toBlock: bigint;
+  /**
+   * The filter names one account in an indexed topic, so the answer is small over any range: a source
+   * may ask for the whole range at once and split it only when the node refuses, instead of cutting it
+   * into its configured maximum span up front.
+   */
+  sparse?: boolean;
 }
 
 export interface SourceCoverage {

@@ -8,7 +8,7 @@ export const CALLS_PER_MULTICALL = 1_000;
 export interface Meter {
   /** ChainSource calls by method. */
   calls: Record<string, number>;
-  /** JSON-RPC requests those calls make on the wire: a getLogs range per provider span, a Multicall3 per 1,000 reads, one otherwise. */
+  /** JSON-RPC requests those calls make on the wire: a getLogs range per provider span (a sparse one whole), a Multicall3 per 1,000 reads, one otherwise. */
   jsonRpcRequests: number;
   /** Indexer (explorer) requests. */
   indexerRequests: number;
@@ -19,9 +19,10 @@ export interface Meter {
 }
 
 const ON_THE_WIRE: Partial<Record<keyof ChainSource, (args: unknown[]) => number>> = {
+  // A sparse query (one account in an indexed topic) goes out whole; a provider that refuses it costs more.
   getLogs: (args) => {
     const query = args[1] as LogQuery;
-    return Number((query.toBlock - query.fromBlock) / PROVIDER_LOG_SPAN) + 1;
+    return query.sparse ? 1 : Number((query.toBlock - query.fromBlock) / PROVIDER_LOG_SPAN) + 1;
   },
   readContracts: (args) => Math.max(1, Math.ceil((args[1] as readonly ContractRead[]).length / CALLS_PER_MULTICALL)),
   getAddressHistory: () => 0,

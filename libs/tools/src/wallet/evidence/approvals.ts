@@ -99,7 +99,7 @@ export function decodeApprovalLog(log: LogRecord, owner: Address, foundIn: Appro
 /** Every approval-related log with the wallet as owner (topic1) in the search range, one request per chunk, from any contract. */
 export async function readApprovalLogs(source: ChainSource, chain: ChainName, owner: Address, search: ApprovalSearch): Promise<ApprovalEvent[]> {
   const pages = await Promise.all(
-    searchChunks(search).map((chunk) => source.getLogs(chain, { ...chunk, topics: [APPROVAL_LOG_TOPICS, addressTopic(owner)] })),
+    searchChunks(search).map((chunk) => source.getLogs(chain, { ...chunk, topics: [APPROVAL_LOG_TOPICS, addressTopic(owner)], sparse: true })),
   );
   return pages.flat().flatMap((log) => decodeApprovalLog(log, owner, 'logs') ?? []);
 }
