@@ -73,15 +73,20 @@ describe('approval events', () => {
     expect(olderApprovalCalls(WALLET, calls, 100n).map((t) => t.hash)).toEqual([hash(1), hash(6)]);
   });
 
-  it('searches a long range newest first in bounded chunks, cut short on fast chains', () => {
-    const ethereum = approvalSearchRange('ethereum', 'basic', 20_000_000n);
-    expect(ethereum).toMatchObject({ toBlock: 20_000_000n, capped: false, days: APPROVAL_SEARCH.basic.days, chunks: 1 });
-    expect(searchChunks(ethereum)).toEqual([{ fromBlock: ethereum.fromBlock, toBlock: 20_000_000n }]);
-    const arbitrum = approvalSearchRange('arbitrum', 'basic', 300_000_000n);
-    expect(arbitrum).toMatchObject({ capped: true, chunks: APPROVAL_SEARCH.basic.chunks, fromBlock: 300_000_000n - APPROVAL_SEARCH.chunkBlocks * BigInt(APPROVAL_SEARCH.basic.chunks) + 1n });
+  it('searches a long range newest first in chunks on a fixed block grid, cut short on fast chains', () => {
+    const ethereum = approvalSearchRange('ethereum', 'basic', 19_999_999n);
+    expect(ethereum).toMatchObject({ toBlock: 19_999_999n, capped: false, days: APPROVAL_SEARCH.basic.days, chunks: 1 });
+    expect(searchChunks(ethereum)).toEqual([{ fromBlock: ethereum.fromBlock, toBlock: 19_999_999n }]);
+    // Crossing a grid line costs one more chunk; the chunks stay on the grid.
+    expect(searchChunks(approvalSearchRange('ethereum', 'basic', 20_000_100n))).toEqual([
+      { fromBlock: 20_000_000n, toBlock: 20_000_100n },
+      { fromBlock: approvalSearchRange('ethereum', 'basic', 20_000_100n).fromBlock, toBlock: 19_999_999n },
+    ]);
+    const arbitrum = approvalSearchRange('arbitrum', 'basic', 299_999_999n);
+    expect(arbitrum).toMatchObject({ capped: true, chunks: APPROVAL_SEARCH.basic.chunks, fromBlock: 300_000_000n - APPROVAL_SEARCH.chunkBlocks * BigInt(APPROVAL_SEARCH.basic.chunks) });
     const chunks = searchChunks(arbitrum);
     expect(chunks).toHaveLength(APPROVAL_SEARCH.basic.chunks);
-    expect(chunks[0]!.toBlock).toBe(300_000_000n);
+    expect(chunks[0]!.toBlock).toBe(299_999_999n);
     expect(chunks.at(-1)!.fromBlock).toBe(arbitrum.fromBlock);
     for (const [i, c] of chunks.entries()) if (i > 0) expect(c.toBlock).toBe(chunks[i - 1]!.fromBlock - 1n);
     expect(searchChunks(approvalSearchRange('ethereum', 'basic', 10n))).toEqual([{ fromBlock: 0n, toBlock: 10n }]);

@@ -129,9 +129,13 @@ describe('agent-payment-history-summary reads and rules', () => {
   it('reads the window in pages of blocks, newest first, and one AuthorizationUsed query for the payers', async () => {
     const { source } = await summarize([pay(1, 1), pay(2, 12), pay(3, 29)]);
     const transfers = source.queries.logs.filter((q) => q.topics.length === 3);
-    const pages = Math.ceil(Number(30n * BLOCKS_PER_DAY) / Number(PAYMENT_HISTORY_CAPS.pageBlocks));
+    // Pages lie on the grid of pageBlocks: the head's page starts at the grid line at or below it.
+    const from = HEAD - 30n * BLOCKS_PER_DAY + 1n;
+    const grid = PAYMENT_HISTORY_CAPS.pageBlocks;
+    const pages = Number(HEAD / grid - from / grid) + 1;
     expect(transfers).toHaveLength(pages);
-    expect(transfers[0]).toMatchObject({ toBlock: HEAD, fromBlock: HEAD - PAYMENT_HISTORY_CAPS.pageBlocks + 1n });
+    expect(transfers[0]).toMatchObject({ toBlock: HEAD, fromBlock: (HEAD / grid) * grid });
+    for (const q of transfers.slice(1)) expect((q.toBlock + 1n) % grid).toBe(0n);
     expect(transfers.map((q) => q.toBlock)).toEqual([...transfers.map((q) => q.toBlock)].sort((a, b) => (a > b ? -1 : 1)));
     expect(transfers.at(-1)!.fromBlock).toBe(HEAD - 30n * BLOCKS_PER_DAY + 1n);
     expect(source.queries.logs.filter((q) => q.topics.length === 2)).toHaveLength(1);

@@ -1,6 +1,7 @@
 import { CHAINS, type ChainName, type ChainSource, type SourceCoverage } from '@paysight/contracts';
 import { getAddress, type Address } from 'viem';
 import { blocksForDays, lastBlocks } from '../../shared/activity-window.js';
+import { pageRanges } from '../../shared/newest-pages.js';
 import { addressTopic, AUTHORIZATION_USED_TOPIC, TRANSFER_TOPIC } from '../../shared/erc-events.js';
 import type { TokenTransfer } from '../../shared/transfers.js';
 import { usdcPaymentsReceived } from '../../shared/usdc-payment.js';
@@ -10,7 +11,7 @@ import { PAYEE_FLOW_CAPS } from '../../trust/payee-flows/index.js';
 export const PAYMENT_HISTORY_CAPS = {
   /** Blocks of the window, whatever lookback_days asks for: the trust family's cap (about 46 days on Base, 277 on Ethereum, 6 on Arbitrum). */
   maxWindowBlocks: PAYEE_FLOW_CAPS.maxWindowBlocks,
-  /** Blocks per page of Transfer logs; pages are read newest first. */
+  /** Blocks per page of Transfer logs; pages lie on a fixed grid of block numbers and are read newest first. */
   pageBlocks: 250_000n,
   /** Payments kept, the newest first: no older page is read once a page reaches it. */
   maxPayments: 5_000,
@@ -49,16 +50,6 @@ export interface PaymentHistoryData {
 
 export const authorizationKey = (transactionHash: string, payer: string) => `${transactionHash.toLowerCase()}:${payer.toLowerCase()}`;
 
-/** Pages of `pageBlocks` over the window, newest first. */
-function pagesOf(fromBlock: bigint, toBlock: bigint): { fromBlock: bigint; toBlock: bigint }[] {
-  const pages: { fromBlock: bigint; toBlock: bigint }[] = [];
-  for (let top = toBlock; top >= fromBlock; top -= PAYMENT_HISTORY_CAPS.pageBlocks) {
-    const bottom = top - PAYMENT_HISTORY_CAPS.pageBlocks + 1n;
-    pages.push({ fromBlock: bottom > fromBlock ? bottom : fromBlock, toBlock: top });
-  }
-  return pages;
-}
-
 /** At most `count` blocks spread evenly over the sorted list, its first and last included. */
 function anchorsOf(blocks: readonly bigint[], count: number): bigint[] {
   if (blocks.length <= count) return [...blocks];
@@ -95,7 +86,7 @@ export async function gatherPaymentHistory(source: ChainSource, chain: ChainName
   const { blocks, capped } = blocksForDays(chain, lookbackDays, PAYMENT_HISTORY_CAPS.maxWindowBlocks);
   const window = lastBlocks(headBlock, blocks);
 
-  const pages = pagesOf(window.fromBlock, window.toBlock);
+  const pages = pageRanges(window, PAYMENT_HISTORY_CAPS.pageBlocks);
   const seen: TokenTransfer[] = [];
   let read = 0;
   for (const page of pages) {

@@ -2,6 +2,7 @@ import type { CallFrame, ChainName, ChainSource, Depth, HistoryTransaction, LogR
 import { KNOWN_SPENDERS } from '@paysight/datasets';
 import { decodeAbiParameters, erc20Abi, erc721Abi, getAddress, toFunctionSelector, type Address, type Hex } from 'viem';
 import { blocksForDays, lastBlocks } from '../../shared/activity-window.js';
+import { pageRanges } from '../../shared/newest-pages.js';
 import { addressTopic } from '../../shared/erc-events.js';
 import type { ReadPlan } from '../../shared/read-plan.js';
 import type { ApprovalEvent, ApprovalOrigin, ApprovalSearch, ApprovalState, SpenderFacts } from './data.js';
@@ -18,9 +19,10 @@ import {
 } from './permit2.js';
 
 /**
- * How far back the owner-topic approval search reads, by depth: `days`, in at most `chunks` eth_getLogs
- * requests of `chunkBlocks` blocks (the chain-data adapter may split a chunk its provider refuses).
- * On fast chains the chunk bound cuts the span short; the result says which blocks were searched.
+ * How far back the owner-topic approval search reads, by depth: `days`, at most `chunks` × `chunkBlocks`
+ * blocks, one sparse eth_getLogs per chunk of the block grid (the chain-data adapter splits a chunk its
+ * provider refuses). On fast chains the block bound cuts the span short; the result says which blocks
+ * were searched.
  */
 export const APPROVAL_SEARCH: Readonly<Record<Depth, { days: number; chunks: number }>> & { chunkBlocks: bigint } = {
   basic: { days: 180, chunks: 4 },
@@ -45,18 +47,12 @@ export function approvalSearchRange(chain: ChainName, depth: Depth, head: bigint
   const { days, chunks } = APPROVAL_SEARCH[depth];
   const { blocks, capped } = blocksForDays(chain, days, APPROVAL_SEARCH.chunkBlocks * BigInt(chunks));
   const { fromBlock, toBlock } = lastBlocks(head, blocks);
-  const span = toBlock - fromBlock + 1n;
-  return { fromBlock, toBlock, days, capped, chunks: Number((span + APPROVAL_SEARCH.chunkBlocks - 1n) / APPROVAL_SEARCH.chunkBlocks) };
+  return { fromBlock, toBlock, days, capped, chunks: searchChunks({ fromBlock, toBlock }).length };
 }
 
-/** The search's block ranges, newest first. */
-export function searchChunks(search: ApprovalSearch): { fromBlock: bigint; toBlock: bigint }[] {
-  const chunks: { fromBlock: bigint; toBlock: bigint }[] = [];
-  for (let to = search.toBlock; to >= search.fromBlock && chunks.length < search.chunks; to -= APPROVAL_SEARCH.chunkBlocks) {
-    const from = to - APPROVAL_SEARCH.chunkBlocks + 1n;
-    chunks.push({ fromBlock: from > search.fromBlock ? from : search.fromBlock, toBlock: to });
-  }
-  return chunks;
+/** The search's block ranges on the grid of chunkBlocks, newest first (settled chunks repeat from call to call, so the cache answers them). */
+export function searchChunks(search: Pick<ApprovalSearch, 'fromBlock' | 'toBlock'>): { fromBlock: bigint; toBlock: bigint }[] {
+  return pageRanges(search, APPROVAL_SEARCH.chunkBlocks);
 }
 
 /**
