@@ -1,4 +1,5 @@
 import { CHAINS, paymentPreflightRequest, paymentPreflightResult } from '@paysight/contracts';
+import { MIXERS } from '@paysight/datasets';
 import { getAddress, type Address, type Hex } from 'viem';
 import type { TokenTransfer } from '../../shared/transfers.js';
 import { analyzePaymentPreflight, PREFLIGHT_RULES, type PreflightFinding } from './analyze.js';
@@ -10,7 +11,8 @@ const SELLER = addr('1234aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa5678');
 const LOOKALIKE = addr('1234bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb5678');
 const OTHER = addr('9999cccccccccccccccccccccccccccccccc0000');
 const LAZARUS: Address = '0x098B716B8Aaf21512996dC57EB0615e2383E2f96';
-const TORNADO: Address = '0x12D66f87A04A9E220743712cE6d9bB1B5616B8Fc';
+/** A mixer pool the shipped list places on Base (mixers are matched only on their own chains). */
+const MIXER_POOL: Address = MIXERS.onChain('base').find((m) => m.role === 'pool')!.address;
 const ORACLE: Address = '0x3A91A31cB3dC49b4db9Ce721F50a9D076c8D739B';
 const USDC = CHAINS.base.usdc;
 const ctx = { now: new Date() };
@@ -67,7 +69,7 @@ describe('analyzePaymentPreflight', () => {
   const cases: { name: string; input?: Record<string, unknown>; data?: Partial<PaymentPreflightData>; flags: string[]; decision: string }[] = [
     { name: 'payee on the SDN list', input: { payee: LAZARUS, expected_payee: undefined }, flags: ['payee_sanctioned'], decision: 'block' },
     { name: 'payee listed by the sanctions oracle only', data: { oracle: { address: ORACLE, deployed: true, listed: { [SELLER.toLowerCase()]: true } } }, flags: ['payee_sanctioned'], decision: 'block' },
-    { name: 'payee is a mixer pool', input: { payee: TORNADO, expected_payee: undefined }, data: { payeeCode: '0x6080' }, flags: ['payee_is_mixer', 'payee_is_contract'], decision: 'block' },
+    { name: 'payee is a mixer pool', input: { payee: MIXER_POOL, expected_payee: undefined }, data: { payeeCode: '0x6080' }, flags: ['payee_is_mixer', 'payee_is_contract'], decision: 'block' },
     { name: 'look-alike of the expected payee', input: { payee: LOOKALIKE }, flags: ['payee_lookalike_of_expected'], decision: 'block' },
     { name: 'another payee than expected', input: { payee: OTHER }, flags: ['payee_not_expected'], decision: 'block' },
     { name: 'amount above max_amount', input: { amount: '1.000001' }, flags: ['amount_above_max'], decision: 'block' },
@@ -78,7 +80,7 @@ describe('analyzePaymentPreflight', () => {
     { name: 'proxy contract payee', data: { payeeCode: proxyCode }, flags: ['payee_is_contract'], decision: 'caution' },
     { name: 'EIP-7702 delegation to unknown code', data: { payeeCode: delegated(OTHER) }, flags: ['payee_delegated_to_unknown_code'], decision: 'caution' },
     { name: 'payee paid by an SDN address', data: { transfers: [...established, transfer(LAZARUS, SELLER, 5_000_000n, 950n)] }, flags: ['counterparty_sanctioned'], decision: 'caution' },
-    { name: 'payee paid out of a mixer', data: { transfers: [...established, transfer(SELLER, TORNADO, 1_000_000n, 950n)] }, flags: ['counterparty_mixer'], decision: 'caution' },
+    { name: 'payee paid out of a mixer', data: { transfers: [...established, transfer(SELLER, MIXER_POOL, 1_000_000n, 950n)] }, flags: ['counterparty_mixer'], decision: 'caution' },
     { name: 'non-https resource', input: { resource_url: 'http://api.seller.example/x' }, flags: ['resource_url_not_https'], decision: 'caution' },
     { name: 'localhost over http', input: { resource_url: 'http://localhost:4021/x' }, flags: [], decision: 'proceed' },
   ];
