@@ -13,7 +13,7 @@ import type { ToolOutput } from '@paysight/tools';
 
 /** Identifiers and receipt of the paid call that produced an output: the serving layer's part of every answer. */
 export interface ServedCall {
-  /** The parsed input (fingerprinted by the extended envelope); never holds payment arguments. */
+  /** The parsed input (fingerprinted by the extended and the strict expansion envelopes); never holds payment arguments. */
   input: unknown;
   requestId: string;
   x402RequestId: string;
@@ -75,7 +75,7 @@ export function shapeResponse(entry: CatalogEntry, output: ToolOutput<unknown>, 
         generated_at: generatedAt,
         ...resultObject(entry, output),
         pricePaid,
-        metadata: envelope.strict ? { ...metadata, paymentStatus: PAYMENT_STATUS_SETTLED } : metadata,
+        metadata: envelope.strict ? { ...metadata, paymentStatus: PAYMENT_STATUS_SETTLED, input_fingerprint: inputFingerprint(served.input) } : metadata,
       };
     case 'extended':
       return {

@@ -22,7 +22,8 @@ const served: ServedCall = {
   generatedAt: new Date('2026-11-24T12:00:00.000Z'),
   settlement: { transaction: `0x${'ab'.repeat(32)}`, network: 'eip155:8453', payer: '0x209693Bc6afc0C5328bA36FaF03C514EF312287C' },
 };
-const metadata = { dataSourceStatus: 'Live' as const, dataNotes: ['read at block 1'], limitations: [] };
+/** reference_data_version is what the closed (x402-*) envelope needs from its analyzer; the other envelopes carry it along. */
+const metadata = { dataSourceStatus: 'Live' as const, dataNotes: ['read at block 1'], limitations: [], reference_data_version: 'x402-ref-test' };
 const verdict = { decision: 'proceed', confidence: 'high', summary: 'ok', risk_flags: [], recommended_next_action: 'pay' };
 
 /** A catalog entry of each envelope kind, with an analyzer result of its shape. */

@@ -36,3 +36,6 @@ export { decodeMethod, type DecodedMethod, type MethodSource } from './decoding/
 export { decodeRevertData, PANIC_MEANINGS, type DecodedRevertData } from './decoding/decode-revert.js';
 export { recogniseContract, PERMIT2_ADDRESS, WRAPPED_NATIVE, type ContractProbe, type RecognisedContract } from './decoding/known-contracts.js';
 export { SELECTOR_INDEX, datasetCandidates } from './decoding/selector-dataset.js';
+export * from './x402/helpers.js';
+export * from './x402/answer.js';
+export * from './x402/catalog-drift-monitor/index.js';

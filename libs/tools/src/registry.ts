@@ -30,6 +30,7 @@ import { hiddenDependencyMap } from './ext/hidden-dependency-map/index.js';
 import { negativeCapability } from './ext/negative-capability/index.js';
 import { temporalConsistencyGate } from './ext/temporal-consistency-gate/index.js';
 import { serviceExitHandoff } from './ext/service-exit-handoff/index.js';
+import { catalogDriftMonitor } from './x402/catalog-drift-monitor/index.js';
 
 /** Each tool id's module is declared against that id's own catalog entry. */
 type ToolRegistry = { readonly [Id in ToolId]?: ToolModule<CatalogEntryOf<Id>> };
@@ -67,6 +68,7 @@ export const TOOL_MODULES = {
   negative_capability: negativeCapability,
   temporal_consistency_gate: temporalConsistencyGate,
   service_exit_handoff: serviceExitHandoff,
+  x402_catalog_drift_monitor: catalogDriftMonitor,
 } as const satisfies ToolRegistry;
 
 /**

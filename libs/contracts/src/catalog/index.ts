@@ -2,18 +2,20 @@ import { CORE_TOOLS } from './core.js';
 import type { CatalogEntry } from './entry.js';
 import { EXPANSION_TOOLS } from './expansion.js';
 import { EXT_TOOLS } from './ext.js';
+import { X402_TOOLS } from './x402.js';
 
 export * from './entry.js';
 export * from './json-schema.js';
 export { CORE_TOOLS } from './core.js';
 export { EXPANSION_TOOLS } from './expansion.js';
 export { EXT_TOOLS } from './ext.js';
+export { X402_TOOLS, X402_FAMILY_PRICE, x402Identity, defineX402Tool } from './x402.js';
 
 /** Every paid tool. The only list of tools and prices in the project: all surfaces derive from it. */
-export const CATALOG: readonly CatalogEntry[] = [...CORE_TOOLS, ...EXPANSION_TOOLS, ...EXT_TOOLS];
+export const CATALOG: readonly CatalogEntry[] = [...CORE_TOOLS, ...EXPANSION_TOOLS, ...EXT_TOOLS, ...X402_TOOLS];
 
 /** Every catalog entry with its own request and result schema types. */
-export type CatalogTool = (typeof CORE_TOOLS)[number] | (typeof EXPANSION_TOOLS)[number] | (typeof EXT_TOOLS)[number];
+export type CatalogTool = (typeof CORE_TOOLS)[number] | (typeof EXPANSION_TOOLS)[number] | (typeof EXT_TOOLS)[number] | (typeof X402_TOOLS)[number];
 export type ToolId = CatalogTool['id'];
 /** The catalog entry of one tool id, typed by its own schemas. */
 export type CatalogEntryOf<Id extends ToolId> = Extract<CatalogTool, { id: Id }>;
@@ -43,7 +45,7 @@ export function toolByMcpName(name: string): CatalogEntry | undefined {
 
 /** The catalog entry of a known tool id, typed by its own schemas (for declaring tool modules). */
 export function catalogEntry<Id extends ToolId>(id: Id): CatalogEntryOf<Id> {
-  const entry = [...CORE_TOOLS, ...EXPANSION_TOOLS, ...EXT_TOOLS].find((t): t is CatalogEntryOf<Id> => t.id === id);
+  const entry = [...CORE_TOOLS, ...EXPANSION_TOOLS, ...EXT_TOOLS, ...X402_TOOLS].find((t): t is CatalogEntryOf<Id> => t.id === id);
   if (!entry) throw new Error(`catalog: no tool ${id}`);
   return entry;
 }

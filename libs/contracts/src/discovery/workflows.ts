@@ -370,7 +370,7 @@ export const WORKFLOWS: readonly Workflow[] = [
   {
     id: 'integrate_an_x402_service',
     title: 'Before an agent integrates an x402 service',
-    whenToUse: 'An agent is about to rely on an x402 service it has not used: do its discovery documents agree, can the agent pay its 402 challenge, and is its payee really paid on chain.',
+    whenToUse: 'An agent is about to rely on an x402 service it has not used: do its discovery documents agree, does the endpoint\'s 402 challenge match them, can the agent pay it, and is its payee really paid on chain.',
     reasonCode: 'payment_trust',
     steps: [
       {
@@ -380,6 +380,15 @@ export const WORKFLOWS: readonly Workflow[] = [
           { field: 'service_url', from: { caller: 'the x402 service URL' } },
           { field: 'discovery_documents', from: { caller: 'the service\'s discovery documents, as the agent fetched them' } },
           { field: 'expected_resource_path', from: { caller: 'the paid path the agent means to call' } },
+        ],
+      },
+      {
+        tool: 'x402_catalog_drift_monitor',
+        purpose: 'For the one endpoint the agent will call: whether the catalog entry, OpenAPI operation, MCP tool entry and its unpaid 402 challenge agree on path, method, price, currency, network and payee. Do not go on when its decision is major_drift or unsafe_target.',
+        inputs: [
+          { field: 'service_url', from: fromRequest('service_discovery_audit', 'service_url') },
+          { field: 'expected_endpoint', from: fromRequest('service_discovery_audit', 'expected_resource_path') },
+          { field: 'payment_challenge_json', from: { caller: 'the 402 answer of the resource at expected_resource_path (the JSON body, or the decoded PAYMENT-REQUIRED header)' } },
         ],
       },
       {

@@ -48,10 +48,17 @@ describe('envelopes', () => {
     const open = expansionEnvelope('agent_expansion_v2_api', head.endpoint, head.tool_id, expansionResult({}));
     const closed = strictExpansionEnvelope('agent_expansion_v3_api', head.endpoint, head.tool_id, strictExpansionResult({ checked_surfaces: z.array(z.string()) }));
     expect(open.safeParse({ ...head, product_family: 'agent_expansion_v2_api', ...verdict, evidence: {}, more: 1 }).success).toBe(true);
-    const closedBody = { ...head, product_family: 'agent_expansion_v3_api', ...verdict, checked_surfaces: [], metadata: { ...served, paymentStatus: 'settled' } };
+    const closedBody = { ...head, product_family: 'agent_expansion_v3_api', ...verdict, checked_surfaces: [], metadata: { ...served, paymentStatus: 'settled', input_fingerprint: `sha256:${'0a'.repeat(32)}`, reference_data_version: 'v' } };
     expect(closed.safeParse(closedBody).success).toBe(true);
     expect(closed.safeParse({ ...closedBody, more: 1 }).success).toBe(false);
     expect(closed.safeParse({ ...closedBody, metadata: served }).success).toBe(false);
+    expect(closed.safeParse({ ...closedBody, metadata: { ...closedBody.metadata, paymentStatus: 'pending' } }).success).toBe(false);
+    expect(closed.safeParse({ ...closedBody, summary: 'x'.repeat(501) }).success).toBe(false);
+    expect(closed.safeParse({ ...closedBody, recommended_next_action: 'x'.repeat(301) }).success).toBe(false);
+    expect(closed.safeParse({ ...closedBody, risk_flags: ['b_flag', 'a_flag'] }).success).toBe(false);
+    expect(closed.safeParse({ ...closedBody, risk_flags: ['a_flag', 'a_flag'] }).success).toBe(false);
+    expect(closed.safeParse({ ...closedBody, risk_flags: ['NotSnake'] }).success).toBe(false);
+    expect(closed.safeParse({ ...closedBody, risk_flags: ['a_flag', 'b_flag'] }).success).toBe(true);
   });
 
   describe('extended v0.2', () => {

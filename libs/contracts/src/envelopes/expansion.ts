@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { confidence } from '../schemas/common.js';
 import { priceObject } from './price.js';
 import { servedMetadata } from './served.js';
+import { x402Metadata, x402Result } from '../x402/envelope.js';
 
 export const EXPANSION_VERSION = 'v0.1';
 export const EXPANSION_PRODUCT_FAMILIES = ['agent_expansion_v2_api', 'agent_expansion_v3_api'] as const;
@@ -26,9 +27,7 @@ export function expansionResult<Shape extends z.ZodRawShape>(additions: Shape) {
 }
 
 /** What an analyzer with the closed expansion envelope returns (catalog-drift-monitor and its siblings): no other properties. */
-export function strictExpansionResult<Shape extends z.ZodRawShape>(additions: Shape) {
-  return z.strictObject({ ...verdict, ...additions } as WithAdditions<typeof verdict, Shape>);
-}
+export const strictExpansionResult = x402Result;
 
 function servedFields(productFamily: ExpansionProductFamily, slug: string, toolId: string) {
   return {
@@ -48,7 +47,10 @@ export function expansionEnvelope<R extends z.ZodObject>(productFamily: Expansio
   return result.extend({ ...servedFields(productFamily, slug, toolId), metadata: servedMetadata.optional() });
 }
 
-/** Closed expansion envelope: exactly these properties, with metadata.paymentStatus required. */
+/**
+ * Closed expansion envelope (the strict v0.1 envelope of the x402-* family, design sheet §0): exactly
+ * these properties, with metadata {paymentStatus, input_fingerprint, reference_data_version, as_of?}.
+ */
 export function strictExpansionEnvelope<R extends z.ZodObject>(productFamily: ExpansionProductFamily, slug: string, toolId: string, result: R) {
-  return result.extend({ ...servedFields(productFamily, slug, toolId), metadata: servedMetadata.extend({ paymentStatus: z.string() }) });
+  return result.extend({ ...servedFields(productFamily, slug, toolId), metadata: x402Metadata });
 }

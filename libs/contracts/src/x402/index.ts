@@ -1,0 +1,3 @@
+export * from './reference-data.js';
+export * from './request-rules.js';
+export * from './envelope.js';

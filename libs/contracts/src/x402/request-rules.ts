@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { jsonDepth } from '../schemas/json-document.js';
+
+/** Request rules of the x402-* family (design sheet §0, "Requests"). */
+export const X402_REQUEST_LIMITS = {
+  /** An embedded third-party document (catalog, OpenAPI, challenge, card, ...), serialized as JSON. */
+  documentBytes: 256 * 1024,
+  /** ... and its levels of objects and arrays. */
+  documentDepth: 32,
+} as const;
+
+/** UTF-8 bytes of the JSON a value serializes to. */
+export function serializedBytes(value: unknown): number {
+  const json = JSON.stringify(value);
+  return json === undefined ? 0 : Buffer.byteLength(json, 'utf8');
+}
+
+/** A free-form embedded document: a JSON object, at most 256 KiB serialized and 32 levels deep (depth checked first, iteratively). */
+export const x402Document = z
+  .record(z.string(), z.unknown())
+  .superRefine((value, ctx) => {
+    if (jsonDepth(value, X402_REQUEST_LIMITS.documentDepth) > X402_REQUEST_LIMITS.documentDepth) {
+      ctx.addIssue({ code: 'custom', message: `must not nest objects and arrays more than ${X402_REQUEST_LIMITS.documentDepth} levels deep` });
+      return;
+    }
+    if (serializedBytes(value) > X402_REQUEST_LIMITS.documentBytes) ctx.addIssue({ code: 'custom', message: `must be at most ${X402_REQUEST_LIMITS.documentBytes} bytes serialized` });
+  });
+
+/** "decimal": a non-negative decimal string with at most 6 fraction digits. */
+export const X402_DECIMAL_PATTERN = /^\d+(\.\d{1,6})?$/;
+export const x402Decimal = z.string().regex(X402_DECIMAL_PATTERN, 'must be a non-negative decimal string with at most six fractional digits');
+/** "atomic": 1 to 78 digits (fits uint256). */
+export const X402_ATOMIC_PATTERN = /^\d{1,78}$/;
+export const x402Atomic = z.string().regex(X402_ATOMIC_PATTERN, 'must be an integer string of 1 to 78 digits');
+/** "hash": sha256: + 64 lowercase hex. */
+export const x402Hash = z.string().regex(/^sha256:[0-9a-f]{64}$/, 'must be sha256: followed by 64 lowercase hex digits');
