@@ -1,7 +1,25 @@
 import { english } from 'viem/accounts';
 
 /** Kinds of secret material a request must never carry. */
-export type SecretKind = 'mnemonic' | 'private_key' | 'extended_private_key' | 'keystore' | 'jwk_private_key' | 'pem_private_key' | 'password_or_token';
+export type SecretKind =
+  | 'mnemonic'
+  | 'private_key'
+  | 'extended_private_key'
+  | 'keystore'
+  | 'jwk_private_key'
+  | 'pem_private_key'
+  | 'password_or_token'
+  /** x402-* family only (design sheet §0 a): a field whose name announces a secret, whatever it holds. */
+  | 'secret_field'
+  /** x402-* family only (§0 f): a signed EIP-3009 or Permit2 authorization, a bearer instrument until validBefore. */
+  | 'signed_authorization';
+
+/**
+ * Which rules apply. `service`: the detector every request of the service passes. `x402`: the same,
+ * plus the stricter rules of the x402-* family (design sheet §0, a–f), whose hits answer
+ * `secret_material_rejected`.
+ */
+export type SecretRules = 'service' | 'x402';
 
 export interface SensitiveFinding {
   kind: SecretKind;
@@ -41,6 +59,29 @@ const PUBLIC_HEX_FIELD = /[hH]ash|[fF]ingerprint|[cC]hecksum|[nN]once|[sS]ignatu
 
 const MAX_DEPTH = 32;
 
+/** §0 (a): key names (lowercased, `_` and `-` removed) refused in an x402-* request, whatever their value. */
+const X402_SECRET_KEYS = new Set(['privatekey', 'secretkey', 'seed', 'seedphrase', 'mnemonic', 'password', 'passphrase', 'xprv', 'apikey', 'accesstoken', 'refreshtoken', 'clientsecret', 'cookie', 'authorization']);
+/** §0 (a): `authorization` is allowed when it holds an unsigned EIP-3009 authorization. */
+const EIP3009_FIELDS = ['from', 'to', 'value', 'validAfter', 'validBefore', 'nonce'] as const;
+/** §0 (e): a 64-hex value under such a key is a key, even where the key name also says hash or id. */
+const X402_SECRET_HEX_KEY = /priv|secret|seed|pk$/i;
+/** §0 (f): a 65-byte signature. */
+const SIGNATURE_65 = /^0x[0-9a-fA-F]{130}$/;
+
+const isEip3009 = (value: unknown): boolean => value !== null && typeof value === 'object' && !Array.isArray(value) && EIP3009_FIELDS.every((f) => f in value);
+
+function x402ObjectRule(object: Record<string, unknown>): SecretKind | null {
+  if (typeof object.signature === 'string' && SIGNATURE_65.test(object.signature) && ('authorization' in object || 'permit2Authorization' in object)) return 'signed_authorization';
+  return null;
+}
+
+function x402KeyRule(key: string, child: unknown): SecretKind | null {
+  const name = key.toLowerCase().replace(/[_-]/g, '');
+  if (X402_SECRET_KEYS.has(name) && !(name === 'authorization' && isEip3009(child))) return 'secret_field';
+  if (typeof child === 'string' && HEX_KEY.test(child.trim()) && X402_SECRET_HEX_KEY.test(key)) return 'private_key';
+  return null;
+}
+
 function mnemonicIn(text: string): boolean {
   let run = 0;
   for (const word of text.toLowerCase().split(/[^a-z]+/)) {
@@ -68,7 +109,7 @@ function inObjectShape(object: Record<string, unknown>): SecretKind | null {
   return null;
 }
 
-function walk(value: unknown, path: string, field: string, depth: number): SensitiveFinding | null {
+function walk(value: unknown, path: string, field: string, depth: number, rules: SecretRules): SensitiveFinding | null {
   if (typeof value === 'string') {
     const kind = inString(value, field);
     return kind ? { kind, path } : null;
@@ -76,19 +117,21 @@ function walk(value: unknown, path: string, field: string, depth: number): Sensi
   if (depth >= MAX_DEPTH || value === null || typeof value !== 'object') return null;
   if (Array.isArray(value)) {
     for (const [i, item] of value.entries()) {
-      const found = walk(item, `${path}[${i}]`, field, depth + 1);
+      const found = walk(item, `${path}[${i}]`, field, depth + 1, rules);
       if (found) return found;
     }
     return null;
   }
   const object = value as Record<string, unknown>;
-  const shape = inObjectShape(object);
+  const shape = inObjectShape(object) ?? (rules === 'x402' ? x402ObjectRule(object) : null);
   if (shape) return { kind: shape, path };
   for (const [key, child] of Object.entries(object)) {
     const childPath = path ? `${path}.${key}` : key;
+    const x402 = rules === 'x402' ? x402KeyRule(key, child) : null;
+    if (x402) return { kind: x402, path: childPath };
     const named = SECRET_FIELD.find(([pattern]) => pattern.test(key));
     if (named && typeof child === 'string' && child.trim() !== '') return { kind: named[1], path: childPath };
-    const found = walk(child, childPath, key, depth + 1);
+    const found = walk(child, childPath, key, depth + 1, rules);
     if (found) return found;
   }
   return null;
@@ -101,8 +144,8 @@ function walk(value: unknown, path: string, field: string, depth: number): Sensi
  * keystore JSON, JWKs with a private part, and passwords or tokens given as such. Returns where,
  * never what. The rules are documented in docs/errors.md (sensitive_input).
  */
-export function findSensitiveInput(body: unknown): SensitiveFinding | null {
-  return walk(body, '', '', 0);
+export function findSensitiveInput(body: unknown, rules: SecretRules = 'service'): SensitiveFinding | null {
+  return walk(body, '', '', 0, rules);
 }
 
 const KIND_NAMES: Record<SecretKind, string> = {
@@ -113,7 +156,14 @@ const KIND_NAMES: Record<SecretKind, string> = {
   jwk_private_key: 'a private JSON Web Key',
   pem_private_key: 'a PEM private key',
   password_or_token: 'a password or access token',
+  secret_field: 'a field reserved for secrets (a key, seed, password, token, cookie or authorization header)',
+  signed_authorization: 'a signed payment authorization (usable by anyone until it expires)',
 };
+
+/** The x402-* family's refusal: echoes nothing of the request, not even the field path (design sheet §0). */
+export function describeX402Finding(finding: SensitiveFinding): string {
+  return `The request holds what looks like ${KIND_NAMES[finding.kind]}. Send only public addresses, hashes and the unsigned authorization fields, never a signature or a secret. Nothing was charged.`;
+}
 
 /** "The request holds what looks like a private key (at notes)." The secret itself is never repeated. */
 export function describeFinding(finding: SensitiveFinding): string {

@@ -1,6 +1,6 @@
 import { type CatalogEntry, type ErrorBody, type FieldIssue, type RequestOf, errorBody } from '@paysight/contracts';
 import type { z } from 'zod';
-import { describeFinding, findSensitiveInput } from './sensitive-input.js';
+import { describeFinding, describeX402Finding, findSensitiveInput } from './sensitive-input.js';
 
 function issuePath(path: readonly PropertyKey[]): string {
   return path.length ? path.map(String).join('.') : '(body)';
@@ -27,8 +27,14 @@ export function validateRequest<E extends CatalogEntry>(entry: E, body: unknown)
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
     return { ok: false, error: errorBody('invalid_json', 'The request body must be a JSON object.') };
   }
-  const secret = findSensitiveInput(body);
-  if (secret) return { ok: false, error: errorBody('sensitive_input', describeFinding(secret), { kind: secret.kind, path: secret.path }) };
+  if (entry.family === 'x402') {
+    // The x402-* family (design sheet §0): the service's rules and a-f, answered secret_material_rejected, echoing nothing but the kind.
+    const secret = findSensitiveInput(body, 'x402');
+    if (secret) return { ok: false, error: errorBody('secret_material_rejected', describeX402Finding(secret), { kind: secret.kind }) };
+  } else {
+    const secret = findSensitiveInput(body);
+    if (secret) return { ok: false, error: errorBody('sensitive_input', describeFinding(secret), { kind: secret.kind, path: secret.path }) };
+  }
   const parsed = entry.request.safeParse(body);
   if (!parsed.success) {
     const issues = fieldIssues(parsed.error);

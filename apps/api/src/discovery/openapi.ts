@@ -54,7 +54,7 @@ const RATE_LIMITED = errorResponse('Too many requests without a payment from thi
 /** What a paid route answers besides 200 and 402; the error codes are in docs/errors.md. */
 const PAID_ERRORS = {
   '400': errorResponse(
-    'Invalid input (`invalid_request`, `invalid_json`, `sensitive_input`): nothing is charged and no offer is made. Or the payment names a malformed payment identifier (`payment_identifier_invalid`), or none where the service requires one (`payment_identifier_required`): nothing is charged.',
+    'Invalid input (`invalid_request`, `invalid_json`, `sensitive_input`, or `secret_material_rejected` on the x402-* tools): nothing is charged and no offer is made. Or the payment names a malformed payment identifier (`payment_identifier_invalid`), or none where the service requires one (`payment_identifier_required`): nothing is charged.',
   ),
   '409': {
     ...errorResponse(

@@ -5,6 +5,7 @@ export const ERROR_CODES = [
   'invalid_json',
   'invalid_request',
   'sensitive_input',
+  'secret_material_rejected',
   'payload_too_large',
   'unsupported_media_type',
   'not_found',

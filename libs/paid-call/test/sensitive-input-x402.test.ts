@@ -1,0 +1,66 @@
+import { catalogEntry } from '@paysight/contracts';
+import { describeX402Finding, findSensitiveInput, type SecretKind } from '../src/sensitive-input.js';
+import { validateRequest } from '../src/validate.js';
+
+/** The x402-* family's rules (design sheet §0, a–f) on top of the service's one detector. */
+const MNEMONIC = 'abandon ability able about above absent absorb abstract absurd abuse access accident';
+const KEY = '4c0883a69102937d6231471b5dbb6204fe5129617082792ae468d01a3f362318';
+const XPRV = `xprv${'9s21ZrQH143K3QTDL4LXw2F7HEK3wJUD2nW2nRk4stbPy6cq3jPPqjiChkVvvNKmPGJxWUtg6LnF5kejMRNNU3TGtRBeJgk33yuGBxrMPHi'.slice(0, 107)}`;
+const AUTH = { from: `0x${'1'.repeat(40)}`, to: `0x${'2'.repeat(40)}`, value: '10000', validAfter: '0', validBefore: '1900000000', nonce: `0x${'ab'.repeat(32)}` };
+const SIG = `0x${'cd'.repeat(65)}`;
+
+const X402_ONLY: [string, unknown, SecretKind][] = [
+  ['(a) a seed key, even with a number', { sim: { seed: 42 } }, 'secret_field'],
+  ['(a) a cookie', { headers: { Cookie: 'sid=1' } }, 'secret_field'],
+  ['(a) an Authorization header string', { headers: { authorization: 'Basic abc' } }, 'secret_field'],
+  ['(a) names compared without _ and -', { 'Client-Secret': '' }, 'secret_field'],
+  ['(a) refresh_token', { refresh_token: null }, 'secret_field'],
+  ['(a) xprv as a key', { xprv: 'x' }, 'secret_field'],
+  ['(e) a 64-hex value under a hash-sounding secret key', { seedHash: KEY }, 'private_key'],
+  ['(f) a signed EIP-3009 authorization', { payload: { signature: SIG, authorization: AUTH } }, 'signed_authorization'],
+  ['(f) a signed Permit2 authorization', { payload: { signature: SIG, permit2Authorization: { permitted: {} } } }, 'signed_authorization'],
+];
+
+const BOTH: [string, unknown, SecretKind][] = [
+  ['(b) a 12-word mnemonic', { notes: MNEMONIC }, 'mnemonic'],
+  ['(e) a 64-hex value under a key ending pk', { signerPk: `0x${KEY}` }, 'private_key'],
+  ['(c) an extended private key', { notes: XPRV }, 'extended_private_key'],
+  ['(c) a PEM block', { notes: '-----BEGIN PRIVATE KEY-----\nMII' }, 'pem_private_key'],
+  ['(d) a JWK with d', { jwk: { kty: 'OKP', d: 'x' } }, 'jwk_private_key'],
+];
+
+describe('secret guard, x402-* rules', () => {
+  it.each(X402_ONLY)('x402 refuses %s; the service rules alone do not', (_what, body, kind) => {
+    expect(findSensitiveInput(body, 'x402')?.kind).toBe(kind);
+    expect(findSensitiveInput(body)).toBeNull();
+  });
+
+  it.each(BOTH)('both refuse %s', (_what, body, kind) => {
+    expect(findSensitiveInput(body, 'x402')?.kind).toBe(kind);
+    expect(findSensitiveInput(body)?.kind).toBe(kind);
+  });
+
+  it('allows an unsigned EIP-3009 authorization, and a signature without an authorization beside it', () => {
+    expect(findSensitiveInput({ payload: { authorization: AUTH } }, 'x402')).toBeNull();
+    expect(findSensitiveInput({ receipt: { signature: SIG } }, 'x402')).toBeNull();
+    expect(findSensitiveInput({ payload: { signature: '0xabc', authorization: AUTH } }, 'x402')).toBeNull();
+    expect(findSensitiveInput({ payTo: `0x${'1'.repeat(40)}`, txHash: `0x${KEY}` }, 'x402')).toBeNull();
+  });
+
+  it('an x402-* request answers secret_material_rejected and echoes nothing of the body', () => {
+    const entry = catalogEntry('x402_catalog_drift_monitor');
+    const body = { ...entry.example, catalog_json: { tools: [{ apiKey: 'sk_live_VERYSECRET' }] } };
+    const validated = validateRequest(entry, body);
+    expect(validated.ok).toBe(false);
+    if (validated.ok) return;
+    expect(validated.error.error).toEqual({ code: 'secret_material_rejected', message: expect.any(String), details: { kind: 'secret_field' } });
+    expect(JSON.stringify(validated.error)).not.toMatch(/VERYSECRET|apiKey|catalog_json/);
+    expect(describeX402Finding({ kind: 'mnemonic', path: 'notes' })).not.toContain('notes');
+  });
+
+  it('other families keep sensitive_input with the field path', () => {
+    const entry = catalogEntry('wallet_snapshot');
+    const validated = validateRequest(entry, { ...entry.example, notes: MNEMONIC });
+    expect(!validated.ok && validated.error.error.code).toBe('sensitive_input');
+  });
+});
