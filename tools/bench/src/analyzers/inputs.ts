@@ -634,6 +634,38 @@ function deepDocument(): BenchInput {
   return { ...input, shape: `${input.shape}, /.well-known/ai nested ${JSON_DOCUMENT_MAX_DEPTH} deep` };
 }
 
+/**
+ * x402-catalog-drift-monitor at what the default 256 KiB body admits (its three documents may be
+ * 256 KiB each, which only a larger body limit lets through): a catalog of `tools` entries whose
+ * matching entry is last (by tool id, so the path search reads them all), the MCP list as long with
+ * the matching tool last, an OpenAPI document with as many paths, and a challenge of 50 offers on
+ * other networks before the expected one. Drift planted on every field.
+ */
+function catalogDrift(tools: number): BenchInput {
+  const payee = '0x1111111111111111111111111111111111111111';
+  const endpoint = '/api/x402/bench-target';
+  const entries = times(tools, (i) => ({ id: `tool_${i}`, path: `/api/x402/tool-${i}`, method: 'POST', mcpName: `svc_tool_${i}`, price: { amount: '0.01', currency: 'USDC', network: 'base', payTo: payee } }));
+  entries.push({ id: 'bench_target', path: '/api/x402/bench-target-v2', method: 'GET', mcpName: 'svc_other', price: { amount: '0.02', currency: 'USDC', network: 'eip155:1', payTo: '0x2222222222222222222222222222222222222222' } });
+  const offer = (network: string) => ({ scheme: 'exact', network, amount: '20000', asset: CHAINS.base.usdc, payTo: '0x3333333333333333333333333333333333333333', maxTimeoutSeconds: 60 });
+  return {
+    tool: 'x402_catalog_drift_monitor',
+    shape: `catalog of ${tools + 1} tools and as many MCP tools (match last), OpenAPI of ${tools} paths, challenge of 51 offers; drift on every field`,
+    body: {
+      service_url: 'https://api.bench.example',
+      expected_endpoint: endpoint,
+      expected_tool_id: 'bench_target',
+      mcp_tool_name: 'svc_bench_target',
+      expected_price: '0.01',
+      expected_currency: 'USDC',
+      expected_network: 'base',
+      expected_receiver: payee,
+      catalog_json: { tools: entries, mcp: { tools: [...times(tools, (i) => ({ name: `svc_tool_${i}` })), { name: 'svc_bench_target', _meta: { x402ToolId: 'other', x402Endpoint: '/api/x402/elsewhere', price: { amount: '0.005', currency: 'USDC', network: 'base' } } }] } },
+      openapi_json: { openapi: '3.1.0', paths: Object.fromEntries([...times(tools, (i) => [`/api/x402/tool-${i}`, { post: { 'x-x402': { amount: '0.01' } } }]), [endpoint, { get: { 'x-price': { amount: '0.03', currency: 'USDC', network: 'base', payTo: payee } } }]]) },
+      payment_challenge_json: { x402Version: 2, resource: { url: 'https://api.bench.example/api/x402/other' }, accepts: [...times(50, (i) => offer(`eip155:${900_000 + i}`)), offer('eip155:8453')] },
+    },
+  };
+}
+
 /** Each analyzer at its schema maxima, and at what the default 256 KiB body limit admits where that is less. */
 export async function benchInputs(): Promise<BenchInput[]> {
   const inputs = [loopBreaker(200), loopBreaker(10), fragmentation(1000, 1000), fragmentation(300, 0), conflict(200, 50, 1000), conflict(200, 5, 300)];
@@ -642,6 +674,7 @@ export async function benchInputs(): Promise<BenchInput[]> {
   inputs.push(coalitions(12), coalitions(10), reincarnation(5000, 500, 20), reincarnation(210, 500, 1), dependencyMap(500, 20, 10, 2000), dependencyMap(500, 1, 1, 300), dependencyMapAllShared(500, 20), dependencyMapAllShared(500, 2));
   inputs.push(negativeCapability(), temporalGate(50, 200, true), temporalGate(1, 20, false), exitHandoff(2000), exitHandoff(160));
   inputs.push(discoveryAudit(1400, 100_000), discoveryAudit(220, 100_000), deepDocument(), compatibility(), paymentHistory());
+  inputs.push(catalogDrift(840));
   for (const input of inputs) toolById(input.tool)!.request.parse(input.body);
   return inputs;
 }
