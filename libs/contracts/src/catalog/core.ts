@@ -28,7 +28,7 @@ import {
   receiptAuditResult,
   sellerProfileResult,
 } from '../results/trust.js';
-import { EXAMPLE_TX, EXAMPLE_WALLET } from '../schemas/common.js';
+import { EXAMPLE_PAYEE, EXAMPLE_TX, EXAMPLE_WALLET } from '../schemas/common.js';
 import { defineTool } from './entry.js';
 
 const notReadOnly = { readOnlyHint: false };
@@ -36,7 +36,6 @@ const PAID = { kind: 'paid' } as const;
 const TRUST = { kind: 'trust' } as const;
 
 /** Public subjects for the examples: a well-known wallet and Ethereum's first value transfer (common.ts), a payee. */
-const EXAMPLE_PAYEE = '0x209693Bc6afc0C5328bA36FaF03C514EF312287C';
 const EXAMPLE_SERVICE = 'https://api.example.com/x402/report';
 
 /** The 13 core paid tools. */

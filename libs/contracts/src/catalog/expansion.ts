@@ -5,13 +5,13 @@ import { agentCompatibilityResult } from '../results/expansion/agent-compatibili
 import { paymentHistorySummaryResult } from '../results/expansion/agent-payment-history-summary.js';
 import { serviceDiscoveryAuditResult } from '../results/expansion/service-discovery-audit.js';
 import { CHAINS } from '../chains.js';
+import { EXAMPLE_PAYEE } from '../schemas/common.js';
 import { defineTool } from './entry.js';
 
 /** The open expansion envelope v2 of spec document 2. */
 const EXPANSION_V2 = { kind: 'expansion', productFamily: 'agent_expansion_v2_api', strict: false } as const;
 
 const SERVICE = 'https://api.example.com';
-const PAYEE = '0x209693Bc6afc0C5328bA36FaF03C514EF312287C';
 const USDC_BASE = CHAINS.base.usdc;
 
 /** The three expansion routes of spec document 2, at 0.25 USDC each. */
@@ -39,7 +39,7 @@ export const EXPANSION_TOOLS = [
               resource: `${SERVICE}/v1/report`,
               type: 'http',
               method: 'POST',
-              accepts: [{ scheme: 'exact', network: 'eip155:8453', amount: '50000', asset: USDC_BASE, payTo: PAYEE, maxTimeoutSeconds: 120, extra: { name: 'USD Coin', version: '2' } }],
+              accepts: [{ scheme: 'exact', network: 'eip155:8453', amount: '50000', asset: USDC_BASE, payTo: EXAMPLE_PAYEE, maxTimeoutSeconds: 120, extra: { name: 'USD Coin', version: '2' } }],
             },
           ],
         },
@@ -68,7 +68,7 @@ export const EXPANSION_TOOLS = [
     envelope: EXPANSION_V2,
     request: paymentHistorySummaryRequest,
     result: paymentHistorySummaryResult,
-    example: { chain: 'base', payee: PAYEE, currency: 'USDC', lookback_days: 30, resource_path: '/v1/report' },
+    example: { chain: 'base', payee: EXAMPLE_PAYEE, currency: 'USDC', lookback_days: 30, resource_path: '/v1/report' },
   }),
   defineTool({
     id: 'agent_compatibility_analyzer',
@@ -97,7 +97,7 @@ export const EXPANSION_TOOLS = [
           x402Version: 2,
           error: 'Payment required',
           resource: { url: `${SERVICE}/v1/report`, description: 'One report', mimeType: 'application/json' },
-          accepts: [{ scheme: 'exact', network: 'eip155:8453', amount: '250000', asset: USDC_BASE, payTo: PAYEE, maxTimeoutSeconds: 120, extra: { name: 'USD Coin', version: '2' } }],
+          accepts: [{ scheme: 'exact', network: 'eip155:8453', amount: '250000', asset: USDC_BASE, payTo: EXAMPLE_PAYEE, maxTimeoutSeconds: 120, extra: { name: 'USD Coin', version: '2' } }],
           extensions: { 'payment-identifier': { info: { required: false } } },
         },
         call_via: 'http',

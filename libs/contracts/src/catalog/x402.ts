@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { EXAMPLE_PAYEE } from '../schemas/common.js';
 import { catalogDriftMonitorRequest } from '../schemas/x402/catalog-drift-monitor.js';
 import { catalogDriftMonitorResult } from '../results/x402/catalog-drift-monitor.js';
 import type { ExpansionProductFamily } from '../envelopes/expansion.js';
@@ -55,8 +56,6 @@ export function defineX402Tool<const Id extends string, Req extends z.ZodType, R
   });
 }
 
-const PAYEE = '0x209693Bc6afc0C5328bA36FaF03C514EF312287C';
-
 /** The x402-* tools built so far (design sheet x402-family.md, in the spec's order). */
 export const X402_TOOLS = [
   defineX402Tool({
@@ -73,11 +72,11 @@ export const X402_TOOLS = [
       expected_endpoint: '/api/x402/tx-status',
       expected_price: '0.01',
       expected_network: 'eip155:8453',
-      expected_receiver: PAYEE,
+      expected_receiver: EXAMPLE_PAYEE,
       payment_challenge_json: {
         x402Version: 2,
         resource: { url: 'https://api.example.com/api/x402/tx-status' },
-        accepts: [{ scheme: 'exact', network: 'eip155:8453', amount: '10000', asset: X402_USDC['eip155:8453']!.address, payTo: PAYEE, maxTimeoutSeconds: 60 }],
+        accepts: [{ scheme: 'exact', network: 'eip155:8453', amount: '10000', asset: X402_USDC['eip155:8453']!.address, payTo: EXAMPLE_PAYEE, maxTimeoutSeconds: 60 }],
       },
     },
   }),

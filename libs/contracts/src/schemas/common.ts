@@ -8,6 +8,8 @@ export const NOTES_MAX_LENGTH = 1200;
 /** Public mainnet subjects used as examples in schemas and the catalog: a well-known wallet and Ethereum's first value transfer. */
 export const EXAMPLE_WALLET = '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045';
 export const EXAMPLE_TX = '0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060';
+/** The payee of the catalog's example payments and offers. */
+export const EXAMPLE_PAYEE = '0x209693Bc6afc0C5328bA36FaF03C514EF312287C';
 
 /**
  * A public EVM address. Lower- or upper-case hex is accepted as is; mixed case must carry a valid
