@@ -1,3 +1,5 @@
+import { CHAINS } from '../chains.js';
+
 /**
  * Shared reference data of the x402-* family (design sheet §R), shipped as versioned data: every
  * answer names the version in `metadata.reference_data_version`, so a changed table is visible.
@@ -5,9 +7,9 @@
  * Sources, each fact checked against one of them (nothing here is from memory):
  * - CAIP-2 ids and x402 v1 network aliases: design sheet §0 (ND) and @x402/evm's
  *   EVM_NETWORK_CHAIN_ID_MAP (Apache-2.0).
- * - USDC addresses, decimals and EIP-712 name/version: @x402/evm's DEFAULT_ASSETS (Apache-2.0),
- *   cross-checked with this repository's chain registry (chains.ts) for Ethereum, Base, Polygon,
- *   Arbitrum and Optimism. Optimism's EIP-712 domain is not in either source, so it is null.
+ * - USDC addresses, decimals and EIP-712 name/version: @x402/evm's DEFAULT_ASSETS (Apache-2.0); the
+ *   addresses on Ethereum, Base, Polygon, Arbitrum and Optimism are the chain registry's (chains.ts).
+ *   Optimism's EIP-712 domain is not in either source, so it is null.
  * - Avalanche Fuji and the Solana networks have no USDC row: their addresses are only abbreviated in
  *   the design sheet and appear in no source in this repository, so they are not invented.
  */
@@ -48,11 +50,11 @@ export interface X402UsdcAsset {
 
 /** USDC per CAIP-2 network (the ASSET helper's table). */
 export const X402_USDC: Readonly<Record<string, X402UsdcAsset>> = {
-  'eip155:8453': { address: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913', decimals: 6, eip712: { name: 'USD Coin', version: '2' }, eip3009: true, eip2612: true },
+  'eip155:8453': { address: CHAINS.base.usdc, decimals: 6, eip712: { name: 'USD Coin', version: '2' }, eip3009: true, eip2612: true },
   'eip155:84532': { address: '0x036CbD53842c5426634e7929541eC2318f3dCF7e', decimals: 6, eip712: { name: 'USDC', version: '2' }, eip3009: true, eip2612: true },
-  'eip155:1': { address: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', decimals: 6, eip712: { name: 'USD Coin', version: '2' }, eip3009: true, eip2612: true },
-  'eip155:137': { address: '0x3c499c542cEF5E3811e1192ce70d8cC03d5c3359', decimals: 6, eip712: { name: 'USD Coin', version: '2' }, eip3009: true, eip2612: true },
-  'eip155:42161': { address: '0xaf88d065e77c8cC2239327C5EDb3A432268e5831', decimals: 6, eip712: { name: 'USD Coin', version: '2' }, eip3009: true, eip2612: true },
-  'eip155:10': { address: '0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85', decimals: 6, eip712: null, eip3009: true, eip2612: true },
+  'eip155:1': { address: CHAINS.ethereum.usdc, decimals: 6, eip712: { name: 'USD Coin', version: '2' }, eip3009: true, eip2612: true },
+  'eip155:137': { address: CHAINS.polygon.usdc, decimals: 6, eip712: { name: 'USD Coin', version: '2' }, eip3009: true, eip2612: true },
+  'eip155:42161': { address: CHAINS.arbitrum.usdc, decimals: 6, eip712: { name: 'USD Coin', version: '2' }, eip3009: true, eip2612: true },
+  'eip155:10': { address: CHAINS.optimism.usdc, decimals: 6, eip712: null, eip3009: true, eip2612: true },
   'eip155:43114': { address: '0xB97EF9Ef8734C71904D8002F8b6Bc66Dd9c48a6E', decimals: 6, eip712: { name: 'USD Coin', version: '2' }, eip3009: true, eip2612: true },
 };

@@ -60,6 +60,7 @@ describe('x402 family conventions', () => {
       expect(caip2.has(network)).toBe(true);
       expect(usdc.decimals).toBe(6);
     }
+    // Every chain of the registry has its USDC row (the address is the registry's own).
     for (const chain of Object.values(CHAINS)) expect(X402_USDC[chain.caip2]?.address).toBe(chain.usdc);
   });
 });
