@@ -1,7 +1,7 @@
 import { EXPANSION_VERSION, EXTENDED_VERSION, TRUST_PRODUCT_FAMILY, TRUST_VERSION, mcpResultWrapper, priceOf, responseSchema, toolById, type CatalogEntry, type ToolId } from '@paysight/contracts';
 import { fundedBuyer, officialPaymentClient, payingFetch, usdcBalance } from '@paysight/testkit';
 import type { TestApi } from '@paysight/testkit/api';
-import { useMcpApi } from './mcp-fixture.js';
+import { type McpFixture, useMcpApi } from './mcp-fixture.js';
 import { outputErrors } from './mcp-schema.js';
 import { callWithX402 } from './x402-mcp-client.js';
 
@@ -35,36 +35,39 @@ export type PaidCallArgs = (api: TestApi) => Record<string, unknown> | Promise<R
  * envelope, which `check` then inspects.
  */
 export function paidToolCallTests(id: ToolId, args: PaidCallArgs, check: (body: Record<string, unknown>) => void): void {
+  describe(`${id} paid over x402`, () => {
+    paidToolCallCases(useMcpApi(), id, args, check);
+  });
+}
+
+/** The two cases of `paidToolCallTests` on a stack the caller started (many tools, one stack). */
+export function paidToolCallCases(mcp: McpFixture, id: ToolId, args: PaidCallArgs, check: (body: Record<string, unknown>) => void): void {
   const entry = toolById(id)!;
   const price = BigInt(priceOf(entry).atomic);
   const envelope = responseSchema(entry);
 
-  describe(`${id} paid over x402`, () => {
-    const mcp = useMcpApi();
+  it(`through REST: answers the ${entry.envelope.kind} envelope and settles exactly the price`, async () => {
+    const buyer = await fundedBuyer();
+    const before = await usdcBalance(mcp.api.payTo);
+    const res = await payingFetch(buyer)(`${mcp.api.url}${entry.path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(await args(mcp.api)) });
+    expect(res.status).toBe(200);
+    const body = envelope.parse(await res.json()) as Record<string, unknown>;
+    expect(body).toMatchObject(envelopeHead(entry));
+    check(body);
+    expect((await usdcBalance(mcp.api.payTo)) - before).toBe(price);
+  });
 
-    it(`through REST: answers the ${entry.envelope.kind} envelope and settles exactly the price`, async () => {
-      const buyer = await fundedBuyer();
-      const before = await usdcBalance(mcp.api.payTo);
-      const res = await payingFetch(buyer)(`${mcp.api.url}${entry.path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(await args(mcp.api)) });
-      expect(res.status).toBe(200);
-      const body = envelope.parse(await res.json()) as Record<string, unknown>;
-      expect(body).toMatchObject(envelopeHead(entry));
-      check(body);
-      expect((await usdcBalance(mcp.api.payTo)) - before).toBe(price);
-    });
-
-    it('over MCP: the same answer in structured content', async () => {
-      const buyer = await fundedBuyer();
-      const before = await usdcBalance(mcp.api.payTo);
-      const { result, settlement } = await callWithX402(mcp.client, officialPaymentClient(buyer), entry.mcpName, await args(mcp.api));
-      expect(result.isError).toBeFalsy();
-      expect(settlement).toMatchObject({ success: true, payer: buyer.address });
-      expect(outputErrors(mcp.tool(entry.mcpName), result.structuredContent)).toEqual([]);
-      const wrapped = mcpResultWrapper(envelope).parse(result.structuredContent);
-      if (wrapped.status !== 'ok') throw new Error(`expected ok, got ${wrapped.status}`);
-      expect(wrapped.response).toMatchObject(envelopeHead(entry));
-      check(wrapped.response as Record<string, unknown>);
-      expect((await usdcBalance(mcp.api.payTo)) - before).toBe(price);
-    });
+  it('over MCP: the same answer in structured content', async () => {
+    const buyer = await fundedBuyer();
+    const before = await usdcBalance(mcp.api.payTo);
+    const { result, settlement } = await callWithX402(mcp.client, officialPaymentClient(buyer), entry.mcpName, await args(mcp.api));
+    expect(result.isError).toBeFalsy();
+    expect(settlement).toMatchObject({ success: true, payer: buyer.address });
+    expect(outputErrors(mcp.tool(entry.mcpName), result.structuredContent)).toEqual([]);
+    const wrapped = mcpResultWrapper(envelope).parse(result.structuredContent);
+    if (wrapped.status !== 'ok') throw new Error(`expected ok, got ${wrapped.status}`);
+    expect(wrapped.response).toMatchObject(envelopeHead(entry));
+    check(wrapped.response as Record<string, unknown>);
+    expect((await usdcBalance(mcp.api.payTo)) - before).toBe(price);
   });
 }
