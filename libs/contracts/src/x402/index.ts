@@ -1,3 +1,4 @@
 export * from './reference-data.js';
 export * from './request-rules.js';
 export * from './envelope.js';
+export * from './protocol.js';

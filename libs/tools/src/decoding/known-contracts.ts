@@ -1,10 +1,11 @@
 import { CHAIN_NAMES, CHAINS, MULTICALL3_ADDRESS, type ChainName } from '@paysight/contracts';
 import type { Abi, Address } from 'viem';
+import { PERMIT2_CONTRACT } from '@paysight/contracts';
 import { ERC1155_ABI, ERC20_ABI, ERC721_ABI, MULTICALL3_ABI, PERMIT2_ABI, USDC_ABI, WRAPPED_NATIVE_ABI } from './known-abis.js';
 import { KNOWN_TOKENS } from '@paysight/datasets';
 
 /** Uniswap's Permit2, deployed with CREATE2 at the same address on every chain. */
-export const PERMIT2_ADDRESS: Address = '0x000000000022D473030F116dDEE9F6B43aC78BA3';
+export const PERMIT2_ADDRESS = PERMIT2_CONTRACT as Address;
 
 /** The canonical wrapped native coin of each chain (WETH9 copies; WPOL on Polygon), from the known-token list. */
 export const WRAPPED_NATIVE: Readonly<Record<ChainName, Address>> = Object.fromEntries(

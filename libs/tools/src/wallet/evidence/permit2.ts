@@ -1,7 +1,7 @@
 import { getAddress, parseAbi, toEventSelector, toFunctionSelector, type Address } from 'viem';
 
 /** Uniswap's Permit2, deployed with CREATE2 at the same address on all five chains. */
-export const PERMIT2_ADDRESS: Address = getAddress('0x000000000022D473030F116dDEE9F6B43aC78BA3');
+export const PERMIT2_ADDRESS: Address = getAddress(PERMIT2_CONTRACT);
 
 export const isPermit2 = (address: string) => address.toLowerCase() === PERMIT2_ADDRESS.toLowerCase();
 

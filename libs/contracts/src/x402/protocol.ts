@@ -1,0 +1,23 @@
+/**
+ * x402 protocol names the family reads (design sheet §R), restated as data from the x402 v1/v2
+ * specifications and the @x402 packages (Apache-2.0); versioned with X402_REFERENCE_DATA_VERSION.
+ */
+
+/** Extension ids a v2 PaymentRequired may carry under `extensions`. */
+export const X402_EXTENSION_IDS = ['payment-identifier', 'bazaar', 'offer-receipt', 'terms', 'facilitatorFees', 'eip2612GasSponsoring', 'erc20ApprovalGasSponsoring', 'sign-in-with-x'] as const;
+export type X402ExtensionId = (typeof X402_EXTENSION_IDS)[number];
+
+/** HTTP header names per protocol version. */
+export const X402_HEADERS = {
+  1: { payment: 'X-PAYMENT', paymentResponse: 'X-PAYMENT-RESPONSE' },
+  2: { paymentRequired: 'PAYMENT-REQUIRED', payment: 'PAYMENT-SIGNATURE', paymentResponse: 'PAYMENT-RESPONSE' },
+} as const;
+
+/** The MCP transport's `_meta` keys. */
+export const X402_MCP_META_KEYS = { payment: 'x402/payment', paymentResponse: 'x402/payment-response', error: 'x402/error' } as const;
+
+/** How an EVM `exact` offer moves the asset (extra.assetTransferMethod); eip3009 when absent. */
+export const X402_ASSET_TRANSFER_METHODS = ['eip3009', 'permit2'] as const;
+
+/** Canonical Permit2 (the same address on every EVM chain). */
+export const PERMIT2_CONTRACT = '0x000000000022D473030F116dDEE9F6B43aC78BA3';
