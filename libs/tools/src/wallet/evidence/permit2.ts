@@ -1,4 +1,5 @@
 import { getAddress, parseAbi, toEventSelector, toFunctionSelector, type Address } from 'viem';
+import { PERMIT2_CONTRACT } from '@paysight/contracts';
 
 /** Uniswap's Permit2, deployed with CREATE2 at the same address on all five chains. */
 export const PERMIT2_ADDRESS: Address = getAddress(PERMIT2_CONTRACT);
