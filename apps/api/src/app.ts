@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DISCOVERY_PATHS, ServiceError, rateLimitedMessage, type ChainSource, type Narrator, type Store } from '@paysight/contracts';
+import { DISCOVERY_PATHS, ServiceError, bodyLimitOf, largestBodyLimit, rateLimitedMessage, toolByPath, type ChainSource, type Narrator, type Store } from '@paysight/contracts';
 import { LOOPBACK_HOSTS, createMcpHttpHandler, createMcpService, type McpService } from '@paysight/mcp-adapter';
 import { createPaidCallService, type ObservationRecorder, type PaidCallService } from '@paysight/paid-call';
 import { decodePayment, type BreakerState, type PaidCallProcessor } from '@paysight/payment';
@@ -95,7 +95,7 @@ export function createRequestListener(deps: ApiDeps, serving: Serving = createSe
   const maxBodyBytes = deps.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
   const mcp = createMcpHttpHandler({
     service: serving.mcp,
-    maxBodyBytes,
+    maxBodyBytes: largestBodyLimit(maxBodyBytes),
     allowedHosts: allowedMcpHosts(deps),
     limitUnpaid: unpaidLimit ? (req) => unpaidLimit(clientAddress(req)) : undefined,
   });
@@ -169,7 +169,11 @@ export function createApp(deps: ApiDeps, serving: Serving = createServing(deps))
   const discovery: DiscoveryDeps = { publicBaseUrl: deps.publicBaseUrl, agentDiscovery: deps.agentDiscovery ?? true, x402: deps.x402, payments: deps.payments, mcp: serving.mcp };
   // Ahead of the JSON body parser: recommend answers 413 from the declared size, before reading a byte.
   app.use(agentsRouter(discovery));
-  app.use(jsonBody(deps.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES));
+  const serviceLimit = deps.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
+  app.use(jsonBody((path) => {
+    const entry = toolByPath(path);
+    return entry ? bodyLimitOf(entry, serviceLimit) : serviceLimit;
+  }));
   app.use(bodyErrors);
 
   app.use(manifestsRouter(discovery));

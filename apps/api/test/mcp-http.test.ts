@@ -1,5 +1,5 @@
 import { request } from 'node:http';
-import { CATALOG, toolById } from '@paysight/contracts';
+import { CATALOG, X402_REQUEST_LIMITS, toolById } from '@paysight/contracts';
 import { FIND_TOOLS_NAME } from '@paysight/mcp-adapter';
 import { NOT_SERVED_YET } from '@paysight/tools';
 import { readTestStack } from '@paysight/testkit';
@@ -159,7 +159,8 @@ describe('/api/mcp: tools, toolsets, validation and protection', () => {
     expect((await rpc(`${mcp.api.url}/api/mcp`, list, { origin: mcp.api.url })).status).toBe(200);
     const get = await fetch(`${mcp.api.url}/api/mcp`, { headers: { accept: 'text/event-stream' } });
     expect(get.status).toBe(405);
-    const huge = await rpc(`${mcp.api.url}/api/mcp`, { ...list, params: { pad: 'x'.repeat(300 * 1024) } });
+    // The endpoint reads up to the largest body a tool takes (the x402 family's 1 MiB).
+    const huge = await rpc(`${mcp.api.url}/api/mcp`, { ...list, params: { pad: 'x'.repeat(X402_REQUEST_LIMITS.bodyBytes) } });
     expect(huge.status).toBe(413);
     const garbage = await rpc(`${mcp.api.url}/api/mcp`, '{not json');
     expect(garbage.status).toBe(400);

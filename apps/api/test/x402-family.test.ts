@@ -1,5 +1,5 @@
 import { PAYMENT_REQUIRED_HEADER } from '@paysight/payment';
-import { X402_REFERENCE_DATA_VERSION, X402_TOOLS, inputFingerprint, toolById, type CatalogEntry } from '@paysight/contracts';
+import { X402_REFERENCE_DATA_VERSION, X402_REQUEST_LIMITS, X402_TOOLS, inputFingerprint, toolById, type CatalogEntry } from '@paysight/contracts';
 import type { TestApi } from '@paysight/testkit/api';
 import { paidToolCallCases, type PaidCallArgs } from './paid-tool-call.js';
 import { useMcpApi } from './mcp-fixture.js';
@@ -68,6 +68,42 @@ describe('x402 family', () => {
       paidToolCallCases(mcp, entry.id, args, familyCheck(entry, entry.id === drift.id ? checkDriftOnItself : undefined));
     });
   }
+
+  describe('requests', () => {
+    const post = (path: string, body: string) => fetch(`${mcp.api.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    /** A drift monitor request whose three documents are each just under the 256 KiB a document may have. */
+    const threeLargeDocuments = () => {
+      const document = (key: string) => ({ [key]: 'x'.repeat(X402_REQUEST_LIMITS.documentBytes - 100) });
+      return JSON.stringify({ ...(drift.example as Record<string, unknown>), catalog_json: document('c'), openapi_json: document('o'), payment_challenge_json: document('p') });
+    };
+
+    it.each(X402_TOOLS.map((entry) => [entry.id, entry] as const))('%s: an unknown top-level field is a 400 invalid_request before any 402', async (_id, entry) => {
+      const res = await post(entry.path, JSON.stringify({ ...(entry.example as Record<string, unknown>), not_a_field: 1 }));
+      expect(res.status).toBe(400);
+      expect(res.headers.get(PAYMENT_REQUIRED_HEADER)).toBeNull();
+      expect(((await res.json()) as { error: { code: string } }).error.code).toBe('invalid_request');
+    });
+
+    it('the family reads bodies of up to 1 MiB (three documents at their limit get the 402), and refuses larger ones with 413', async () => {
+      const body = threeLargeDocuments();
+      expect(Buffer.byteLength(body)).toBeGreaterThan(3 * 256_000);
+      const res = await post(drift.path, body);
+      expect(res.status).toBe(402);
+      const tooLarge = await post(drift.path, JSON.stringify({ ...(drift.example as Record<string, unknown>), catalog_json: { c: 'x'.repeat(X402_REQUEST_LIMITS.bodyBytes) } }));
+      expect(tooLarge.status).toBe(413);
+    });
+
+    it('other tools keep the service limit (BODY_LIMIT_BYTES, 256 KiB by default)', async () => {
+      const res = await post(toolById('wallet_snapshot')!.path, JSON.stringify({ address: '0x1234567890123456789012345678901234567890', padding: 'x'.repeat(300 * 1024) }));
+      expect(res.status).toBe(413);
+    });
+
+    it('over MCP the same 1 MiB request is read and answered with the payment requirements', async () => {
+      const result = await mcp.client.callTool({ name: drift.mcpName, arguments: JSON.parse(threeLargeDocuments()) as Record<string, unknown> });
+      expect(result.isError).toBe(true);
+      expect(result.structuredContent).toMatchObject({ status: 'payment_required' });
+    });
+  });
 
   describe('the secret guard on the served routes', () => {
     const body = { ...(drift.example as Record<string, unknown>), payment_challenge_json: { accepts: [{ payload: { signature: `0x${'cd'.repeat(65)}`, authorization: { from: '0x1', to: '0x2', value: '1', validAfter: '0', validBefore: '9', nonce: '0x3' } } }] } };

@@ -22,10 +22,10 @@ const REFUSALS = {
 const refusalError = (refusal: BodyRefusal) => new ServiceError(refusal.status, refusal.code, refusal.message);
 
 /**
- * JSON bodies only, bounded in size and depth, never inflated (a Content-Encoding is refused);
- * parse failures become structured 400/413/415 answers.
+ * JSON bodies only, bounded in size (`limitBytes` of the request's path) and depth, never inflated
+ * (a Content-Encoding is refused); parse failures become structured 400/413/415 answers.
  */
-export function jsonBody(limitBytes: number): RequestHandler[] {
+export function jsonBody(limitBytes: (path: string) => number): RequestHandler[] {
   const requireJson: RequestHandler = (req, _res, next) => {
     const type = req.headers['content-type'];
     const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
@@ -38,7 +38,14 @@ export function jsonBody(limitBytes: number): RequestHandler[] {
   const refuseDeep = (_req: unknown, _res: unknown, bytes: Buffer) => {
     if (jsonTooDeep(bytes)) throw Object.assign(new Error(JSON_TOO_DEEP_MESSAGE), { type: TOO_DEEP });
   };
-  return [requireJson, express.json({ limit: limitBytes, strict: false, inflate: false, verify: refuseDeep })];
+  const parsers = new Map<number, RequestHandler>();
+  const parse: RequestHandler = (req, res, next) => {
+    const limit = limitBytes(req.path);
+    let parser = parsers.get(limit);
+    if (!parser) parsers.set(limit, (parser = express.json({ limit, strict: false, inflate: false, verify: refuseDeep })));
+    parser(req, res, next);
+  };
+  return [requireJson, parse];
 }
 
 const TOO_DEEP = 'entity.too.deep';

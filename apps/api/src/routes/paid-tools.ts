@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { CATALOG, type CatalogEntry } from '@paysight/contracts';
+import { CATALOG, bodyLimitOf, type CatalogEntry } from '@paysight/contracts';
 import type { PaidCallService } from '@paysight/paid-call';
 import { challengeHeaders, decodePayment, receiptHeaders, type Challenge } from '@paysight/payment';
 import { Router } from 'express';
@@ -48,7 +48,7 @@ export function plainPaidRoute(req: IncomingMessage, path: string): CatalogEntry
 
 /** A paid route without Express: reads the body under the shared rules, then serves the call. */
 export async function servePaidRoute(entry: CatalogEntry, req: IncomingMessage, res: ServerResponse, deps: PaidToolDeps & { maxBodyBytes: number }, locals: PaidCallLocals): Promise<void> {
-  const read = await readJsonBody(req, deps.maxBodyBytes);
+  const read = await readJsonBody(req, bodyLimitOf(entry, deps.maxBodyBytes));
   if (read.ok) return servePaidCall(entry, read.body, req, res, deps, locals);
   if (read.closeConnection) res.setHeader('Connection', 'close');
   writeError(res, read.refusal.status, read.refusal.code, read.refusal.message);

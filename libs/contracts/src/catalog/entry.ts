@@ -50,6 +50,16 @@ export interface CatalogEntry<Req extends z.ZodType = z.ZodType, Res extends z.Z
   result: Res;
   /** A valid request body: shared by the docs, OpenAPI, discovery and tests (a test parses it with `request`). */
   example: z.input<Req>;
+  /**
+   * The request body this tool's family documents as acceptable when it is above the service's
+   * configured limit (BODY_LIMIT_BYTES): the x402 family takes bodies of up to 1 MiB.
+   */
+  bodyLimitBytes?: number;
+}
+
+/** The largest body a tool's route reads: the service's limit, or the tool's own when that is larger. */
+export function bodyLimitOf(entry: Pick<CatalogEntry, 'bodyLimitBytes'>, serviceLimitBytes: number): number {
+  return Math.max(serviceLimitBytes, entry.bodyLimitBytes ?? 0);
 }
 
 export interface ToolPrice {

@@ -1,5 +1,5 @@
 import { CORE_TOOLS } from './core.js';
-import type { CatalogEntry } from './entry.js';
+import { bodyLimitOf, type CatalogEntry } from './entry.js';
 import { EXPANSION_TOOLS } from './expansion.js';
 import { EXT_TOOLS } from './ext.js';
 import { X402_TOOLS } from './x402.js';
@@ -32,6 +32,11 @@ function indexBy<K extends keyof CatalogEntry>(key: K): ReadonlyMap<CatalogEntry
 const byId = indexBy('id');
 const byPath = indexBy('path');
 const byMcpName = indexBy('mcpName');
+
+/** The largest body any tool's route reads (an endpoint serving every tool, /api/mcp, reads up to it). */
+export function largestBodyLimit(serviceLimitBytes: number): number {
+  return Math.max(...CATALOG.map((entry) => bodyLimitOf(entry, serviceLimitBytes)));
+}
 
 export function toolById(id: string): CatalogEntry | undefined {
   return byId.get(id);

@@ -4,6 +4,7 @@ import { catalogDriftMonitorRequest } from '../schemas/x402/catalog-drift-monito
 import { catalogDriftMonitorResult } from '../results/x402/catalog-drift-monitor.js';
 import type { ExpansionProductFamily } from '../envelopes/expansion.js';
 import { X402_USDC } from '../x402/reference-data.js';
+import { X402_REQUEST_LIMITS } from '../x402/request-rules.js';
 import { type CatalogEntry, type ToolAnnotations, defineTool } from './entry.js';
 
 /** Price of every x402-* tool (design sheet §0): 0.01 USDC on Base, one exact offer. */
@@ -53,6 +54,7 @@ export function defineX402Tool<const Id extends string, Req extends z.ZodType, R
     request: spec.request,
     result: spec.result,
     example: spec.example,
+    bodyLimitBytes: X402_REQUEST_LIMITS.bodyBytes,
   });
 }
 

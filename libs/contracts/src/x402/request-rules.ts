@@ -3,6 +3,8 @@ import { jsonDepth } from '../schemas/json-document.js';
 
 /** Request rules of the x402-* family (design sheet §0, "Requests"). */
 export const X402_REQUEST_LIMITS = {
+  /** A whole request body (JSON). */
+  bodyBytes: 1024 * 1024,
   /** An embedded third-party document (catalog, OpenAPI, challenge, card, ...), serialized as JSON. */
   documentBytes: 256 * 1024,
   /** ... and its levels of objects and arrays. */

@@ -635,8 +635,8 @@ function deepDocument(): BenchInput {
 }
 
 /**
- * x402-catalog-drift-monitor at what the default 256 KiB body admits (its three documents may be
- * 256 KiB each, which only a larger body limit lets through): a catalog of `tools` entries whose
+ * x402-catalog-drift-monitor with its largest document at the 256 KiB a document may have (the
+ * family's bodies may be 1 MiB): a catalog of `tools` entries whose
  * matching entry is last (by tool id, so the path search reads them all), the MCP list as long with
  * the matching tool last, an OpenAPI document with as many paths, and a challenge of 50 offers on
  * other networks before the expected one. Drift planted on every field.
@@ -674,7 +674,7 @@ export async function benchInputs(): Promise<BenchInput[]> {
   inputs.push(coalitions(12), coalitions(10), reincarnation(5000, 500, 20), reincarnation(210, 500, 1), dependencyMap(500, 20, 10, 2000), dependencyMap(500, 1, 1, 300), dependencyMapAllShared(500, 20), dependencyMapAllShared(500, 2));
   inputs.push(negativeCapability(), temporalGate(50, 200, true), temporalGate(1, 20, false), exitHandoff(2000), exitHandoff(160));
   inputs.push(discoveryAudit(1400, 100_000), discoveryAudit(220, 100_000), deepDocument(), compatibility(), paymentHistory());
-  inputs.push(catalogDrift(840));
+  inputs.push(catalogDrift(1150));
   for (const input of inputs) toolById(input.tool)!.request.parse(input.body);
   return inputs;
 }
