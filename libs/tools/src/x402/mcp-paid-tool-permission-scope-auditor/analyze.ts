@@ -92,10 +92,14 @@ export function analyzeScopeAuditor(input: ScopeAuditorInput): ToolOutput<ScopeA
   const maxAtomic = grant.max_price_per_call === undefined ? null : AMT.toAtomic(grant.max_price_per_call);
   const allowedNetworks = grant.allowed_networks === undefined ? null : new Set(grant.allowed_networks.map((n) => ND(n).network));
 
-  const exact = new Set(grant.scopes);
-  const prefixes = grant.scopes.filter((g) => g.endsWith(':*')).map((g) => g.slice(0, -1));
+  // covers() over the whole grant, by lookups: the scope itself, or each of its "x:" prefixes as "x:*".
+  const granted = new Set(grant.scopes);
   const wildcard = grant.scopes.some(isWildcard);
-  const grantCovers = (scope: string) => wildcard || exact.has(scope) || prefixes.some((prefix) => scope.startsWith(prefix));
+  const grantCovers = (scope: string) => {
+    if (wildcard || granted.has(scope)) return true;
+    for (let colon = scope.indexOf(':'); colon >= 0; colon = scope.indexOf(':', colon + 1)) if (granted.has(`${scope.slice(0, colon + 1)}*`)) return true;
+    return false;
+  };
 
   const rows: ToolRow[] = [];
   let declaredTools = 0;

@@ -64,7 +64,7 @@ describe('x402-svc-agent-spend-category-classifier', () => {
       ['data_feed', 'custom'],
       ['storage_hosting', 'custom'],
     ]);
-    expect(result.lines[2]!.rule_detail).toBe('custom_rules[2]: resource_path_prefix prefix "/v2/"');
+    expect(result.lines[2]!.rule_detail).toBe('custom_rules[2]: resource_path_prefix prefix "/v2/" (case-insensitive)');
     expect(result.confidence).toBe('high');
   });
 

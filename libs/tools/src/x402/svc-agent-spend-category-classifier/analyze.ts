@@ -47,9 +47,8 @@ function customRule(item: Item, resource: ReturnType<typeof resourceOf>, rules: 
   for (const [i, rule] of rules.entries()) {
     const value = fieldValue(item, resource, rule.field);
     if (value === null) continue;
-    const wanted = rule.value.toLowerCase();
-    const hit = rule.op === 'equals' ? value === wanted : value.startsWith(wanted);
-    if (hit) return { category: rule.category, rule: 'custom', rule_detail: `custom_rules[${i}]: ${rule.field} ${rule.op} "${rule.value}"` };
+    const hit = rule.op === 'equals' ? value === rule.value : value.startsWith(rule.value);
+    if (hit) return { category: rule.category, rule: 'custom', rule_detail: `custom_rules[${i}]: ${rule.field} ${rule.op} "${rule.value}" (case-insensitive)` };
   }
   return null;
 }
@@ -110,7 +109,7 @@ const LIMITATIONS = [
 export function analyzeSpendClassifier(input: SpendClassifierInput): ToolOutput<SpendClassifierResult> {
   const flags = new Set<string>();
   const limitations = [...LIMITATIONS];
-  const rules = input.custom_rules ?? [];
+  const rules = (input.custom_rules ?? []).map((rule) => ({ ...rule, value: rule.value.toLowerCase() }));
   const lines: Line[] = [];
   const totals = new Map<Category, { atomic: bigint; count: number }>();
   const value = { custom: 0n, catalog: 0n, path: 0n, keywords: 0n, none: 0n };
