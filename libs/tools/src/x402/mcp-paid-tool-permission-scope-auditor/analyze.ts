@@ -12,16 +12,13 @@ import {
 } from '@paysight/contracts';
 import type { ToolOutput } from '../../tool-module.js';
 import { x402Answer } from '../answer.js';
-import { AMT, ND } from '../helpers.js';
+import { AMT, ND, isJsonObject, type JsonObject } from '../helpers.js';
 
 type Entry = CatalogEntryOf<'x402_mcp_paid_tool_permission_scope_auditor'>;
 export type ScopeAuditorInput = RequestOf<Entry>;
 export type ScopeAuditorResult = ResultOf<Entry>;
 type Decision = ScopeAuditorResult['decision'];
 type ToolRow = ScopeAuditorResult['tool_matrix'][number];
-type Json = Record<string, unknown>;
-
-const isObject = (v: unknown): v is Json => v !== null && typeof v === 'object' && !Array.isArray(v);
 const RISK_RANK: Record<ScopeRisk, number> = Object.fromEntries(SCOPE_RISKS.map((risk, i) => [risk, i])) as Record<ScopeRisk, number>;
 
 /** Step 1: the risk of one scope, first matching pattern wins. */
@@ -39,8 +36,8 @@ export function covers(granted: string, required: string): boolean {
 }
 
 /** A tool's read-only hint, with the MCP default (false) when it is absent or not a boolean. */
-function readOnly(tool: Json): boolean {
-  const hint = isObject(tool.annotations) ? tool.annotations.readOnlyHint : undefined;
+function readOnly(tool: JsonObject): boolean {
+  const hint = isJsonObject(tool.annotations) ? tool.annotations.readOnlyHint : undefined;
   return typeof hint === 'boolean' ? hint : MCP_ANNOTATION_DEFAULTS.readOnlyHint;
 }
 
@@ -52,14 +49,14 @@ interface Pricing {
 }
 
 /** Paid when `_meta.x402Required` is true or `_meta.price` is present; the price as a decimal or {amount, network, x402Network}. */
-function pricingOf(tool: Json, flags: Set<string>): Pricing {
-  const meta = isObject(tool._meta) ? tool._meta : {};
+function pricingOf(tool: JsonObject, flags: Set<string>): Pricing {
+  const meta = isJsonObject(tool._meta) ? tool._meta : {};
   const price = meta.price;
   const paid = meta.x402Required === true || price !== undefined;
-  const amount = isObject(price) ? price.amount : price;
+  const amount = isJsonObject(price) ? price.amount : price;
   const atomic = typeof amount === 'string' ? AMT.toAtomic(amount.replace(/^\$/, '')) : null;
   if (amount !== undefined && atomic === null) flags.add('unparseable_price');
-  const rawNetwork = isObject(price) ? (price.x402Network ?? price.network) : meta.network;
+  const rawNetwork = isJsonObject(price) ? (price.x402Network ?? price.network) : meta.network;
   let network: string | null = null;
   if (typeof rawNetwork === 'string' && rawNetwork.trim() !== '') {
     const nd = ND(rawNetwork);
