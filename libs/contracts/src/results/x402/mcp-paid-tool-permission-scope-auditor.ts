@@ -13,6 +13,7 @@ export const SCOPE_AUDITOR_ISSUES = [
   'scopes_not_covered',
   'scopes_undeclared',
   'unaffordable',
+  'unknown_network',
   'unparseable_price',
 ] as const;
 export type ScopeAuditorIssue = (typeof SCOPE_AUDITOR_ISSUES)[number];

@@ -115,6 +115,7 @@ describe('x402-mcp-paid-tool-permission-scope-auditor', () => {
     const none = run({ tools: [paidTool('svc_a', '0.01', { _meta: { price: { amount: '0.01', network: 'eip155:999' } } })], agent_grant: { scopes: [], allowed_networks: ['base'] } });
     expect(none.confidence).toBe('low');
     expect(none.risk_flags).toEqual(expect.arrayContaining(['network_not_allowed', 'unknown_network']));
+    expect(none.tool_matrix[0]!.issues).toEqual(['network_not_allowed', 'unknown_network']);
     expect(none.limitations.some((l) => l.includes('0 of 1 tools'))).toBe(true);
   });
 

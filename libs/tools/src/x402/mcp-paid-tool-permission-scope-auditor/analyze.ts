@@ -49,18 +49,17 @@ interface Pricing {
 }
 
 /** Paid when `_meta.x402Required` is true or `_meta.price` is present; the price as a decimal or {amount, network, x402Network}. */
-function pricingOf(tool: JsonObject, flags: Set<string>): Pricing {
+function pricingOf(tool: JsonObject, issues: Set<ScopeAuditorIssue>): Pricing {
   const meta = isJsonObject(tool._meta) ? tool._meta : {};
   const price = meta.price;
   const paid = meta.x402Required === true || price !== undefined;
   const amount = isJsonObject(price) ? price.amount : price;
   const atomic = typeof amount === 'string' ? AMT.toAtomic(amount.replace(/^\$/, '')) : null;
-  if (amount !== undefined && atomic === null) flags.add('unparseable_price');
   const rawNetwork = isJsonObject(price) ? (price.x402Network ?? price.network) : meta.network;
   let network: string | null = null;
   if (typeof rawNetwork === 'string' && rawNetwork.trim() !== '') {
     const nd = ND(rawNetwork);
-    if (!nd.known) flags.add('unknown_network');
+    if (!nd.known) issues.add('unknown_network');
     network = nd.network;
   }
   return { paid, declared: amount !== undefined, atomic, network };
@@ -108,7 +107,7 @@ export function analyzeScopeAuditor(input: ScopeAuditorInput): ToolOutput<ScopeA
     if (declared) declaredTools += 1;
     else if (input.tool_scopes !== undefined) issues.add('scopes_undeclared');
     const required = [...new Set(declared ?? [])];
-    const pricing = pricingOf(tool, flags);
+    const pricing = pricingOf(tool, issues);
     const isReadOnly = readOnly(tool);
 
     const covered = required.every(grantCovers);

@@ -106,6 +106,7 @@ describe('x402-svc-agent-spend-category-classifier', () => {
     expect(result.decision).toBe('partially_classified');
     expect(result.risk_flags).toEqual(['mixed_currency', 'unclassified_spend', 'unknown_network']);
     expect(result.limitations.some((l) => l.includes('by count'))).toBe(true);
+    expect(result.limitations.some((l) => l.includes('on item(s) b.'))).toBe(true);
   });
 
   describe('request bounds', () => {

@@ -116,11 +116,12 @@ export function analyzeSpendClassifier(input: SpendClassifierInput): ToolOutput<
   const count = { custom: 0n, catalog: 0n, path: 0n, keywords: 0n, none: 0n };
   let total = 0n;
   const currencies = new Set<string>();
+  const unknownNetworks: string[] = [];
 
   for (const item of input.items) {
     const atomic = AMT.toAtomic(item.amount)!;
     currencies.add(item.currency);
-    if (item.network !== undefined && !ND(item.network).known) flags.add('unknown_network');
+    if (item.network !== undefined && !ND(item.network).known) unknownNetworks.push(item.item_id);
     const line = { item_id: item.item_id, ...classify(item, rules) };
     lines.push(line);
     const sum = totals.get(line.category) ?? { atomic: 0n, count: 0 };
@@ -130,6 +131,10 @@ export function analyzeSpendClassifier(input: SpendClassifierInput): ToolOutput<
     total += atomic;
   }
 
+  if (unknownNetworks.length > 0) {
+    flags.add('unknown_network');
+    limitations.push(`Networks not in the reference data, kept as written, on item(s) ${unknownNetworks.slice(0, 10).join(', ')}${unknownNetworks.length > 10 ? ', …' : ''}.`);
+  }
   if (currencies.size > 1) {
     flags.add('mixed_currency');
     limitations.push('USD and USDC lines were added at par.');
