@@ -108,6 +108,9 @@ const DECLARED_OUTSIDE_THE_HEADER = new Set([
   'service_discovery_audit',
   'agent_compatibility_analyzer',
   'x402_catalog_drift_monitor',
+  'x402_svc_agent_spend_category_classifier',
+  'x402_cross_protocol_agent_commerce_profile_normalizer',
+  'x402_mcp_paid_tool_permission_scope_auditor',
 ]);
 const inHeader = CATALOG.filter((entry) => !DECLARED_OUTSIDE_THE_HEADER.has(entry.id));
 

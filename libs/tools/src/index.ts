@@ -39,3 +39,6 @@ export { SELECTOR_INDEX, datasetCandidates } from './decoding/selector-dataset.j
 export * from './x402/helpers.js';
 export * from './x402/answer.js';
 export * from './x402/catalog-drift-monitor/index.js';
+export * from './x402/svc-agent-spend-category-classifier/index.js';
+export * from './x402/cross-protocol-agent-commerce-profile-normalizer/index.js';
+export * from './x402/mcp-paid-tool-permission-scope-auditor/index.js';

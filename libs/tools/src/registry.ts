@@ -31,6 +31,9 @@ import { negativeCapability } from './ext/negative-capability/index.js';
 import { temporalConsistencyGate } from './ext/temporal-consistency-gate/index.js';
 import { serviceExitHandoff } from './ext/service-exit-handoff/index.js';
 import { catalogDriftMonitor } from './x402/catalog-drift-monitor/index.js';
+import { svcAgentSpendCategoryClassifier } from './x402/svc-agent-spend-category-classifier/index.js';
+import { crossProtocolAgentCommerceProfileNormalizer } from './x402/cross-protocol-agent-commerce-profile-normalizer/index.js';
+import { mcpPaidToolPermissionScopeAuditor } from './x402/mcp-paid-tool-permission-scope-auditor/index.js';
 
 /** Each tool id's module is declared against that id's own catalog entry. */
 type ToolRegistry = { readonly [Id in ToolId]?: ToolModule<CatalogEntryOf<Id>> };
@@ -69,6 +72,9 @@ export const TOOL_MODULES = {
   temporal_consistency_gate: temporalConsistencyGate,
   service_exit_handoff: serviceExitHandoff,
   x402_catalog_drift_monitor: catalogDriftMonitor,
+  x402_svc_agent_spend_category_classifier: svcAgentSpendCategoryClassifier,
+  x402_cross_protocol_agent_commerce_profile_normalizer: crossProtocolAgentCommerceProfileNormalizer,
+  x402_mcp_paid_tool_permission_scope_auditor: mcpPaidToolPermissionScopeAuditor,
 } as const satisfies ToolRegistry;
 
 /**

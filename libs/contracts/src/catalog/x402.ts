@@ -2,6 +2,12 @@ import type { z } from 'zod';
 import { EXAMPLE_PAYEE } from '../schemas/common.js';
 import { catalogDriftMonitorRequest } from '../schemas/x402/catalog-drift-monitor.js';
 import { catalogDriftMonitorResult } from '../results/x402/catalog-drift-monitor.js';
+import { svcAgentSpendCategoryClassifierRequest } from '../schemas/x402/svc-agent-spend-category-classifier.js';
+import { svcAgentSpendCategoryClassifierResult } from '../results/x402/svc-agent-spend-category-classifier.js';
+import { crossProtocolAgentCommerceProfileNormalizerRequest } from '../schemas/x402/cross-protocol-agent-commerce-profile-normalizer.js';
+import { crossProtocolAgentCommerceProfileNormalizerResult } from '../results/x402/cross-protocol-agent-commerce-profile-normalizer.js';
+import { mcpPaidToolPermissionScopeAuditorRequest } from '../schemas/x402/mcp-paid-tool-permission-scope-auditor.js';
+import { mcpPaidToolPermissionScopeAuditorResult } from '../results/x402/mcp-paid-tool-permission-scope-auditor.js';
 import type { ExpansionProductFamily } from '../envelopes/expansion.js';
 import { X402_USDC } from '../x402/reference-data.js';
 import { X402_REQUEST_LIMITS } from '../x402/request-rules.js';
@@ -80,6 +86,58 @@ export const X402_TOOLS = [
         resource: { url: 'https://api.example.com/api/x402/tx-status' },
         accepts: [{ scheme: 'exact', network: 'eip155:8453', amount: '10000', asset: X402_USDC['eip155:8453']!.address, payTo: EXAMPLE_PAYEE, maxTimeoutSeconds: 60 }],
       },
+    },
+  }),
+  defineX402Tool({
+    slug: 'svc-agent-spend-category-classifier',
+    id: 'x402_svc_agent_spend_category_classifier',
+    title: 'x402 agent spend category classifier',
+    description:
+      'Classifies paid-service spend lines (x402 receipts, wallet export rows) into the budget categories of spend taxonomy v1 and shows the rule that fired for each line: your own rules first, then this service\'s catalog, then path tokens, then weighted description keywords. Totals per category and the classified share of value.',
+    request: svcAgentSpendCategoryClassifierRequest,
+    result: svcAgentSpendCategoryClassifierResult,
+    example: {
+      items: [
+        { item_id: 'r1', amount: '1.00', tool_id: 'wallet_audit' },
+        { item_id: 'r2', amount: '0.05', resource_label: 'https://api.example.com/api/llm/complete' },
+        { item_id: 'r3', amount: '0.01', description: 'misc' },
+      ],
+    },
+  }),
+  defineX402Tool({
+    slug: 'cross-protocol-agent-commerce-profile-normalizer',
+    id: 'x402_cross_protocol_agent_commerce_profile_normalizer',
+    title: 'x402 cross-protocol agent commerce profile normalizer',
+    description:
+      'Merges what a seller publishes across protocols (x402 manifest, MCP tool list, A2A agent card v0.3 or v1.0, OpenAPI, llms.txt) into one commerce profile: operations with path, method, price, network and payee, the protocols, networks and receivers, and every price, network or receiver conflict between sources. Documents are submitted, never fetched.',
+    request: crossProtocolAgentCommerceProfileNormalizerRequest,
+    result: crossProtocolAgentCommerceProfileNormalizerResult,
+    example: {
+      service_label: 'Example seller',
+      documents: {
+        x402_manifest: { name: 'Example seller', tools: [{ id: 'tx_status', method: 'POST', endpoint: 'https://api.example.com/api/tx-status', price: { amount: '0.01', currency: 'USDC', network: 'base', payTo: EXAMPLE_PAYEE } }] },
+        mcp_tools: { tools: [{ name: 'svc_tx_status', _meta: { x402ToolId: 'tx_status', x402Endpoint: '/api/tx-status', x402Required: true, price: '0.02' } }] },
+      },
+    },
+  }),
+  defineX402Tool({
+    slug: 'mcp-paid-tool-permission-scope-auditor',
+    id: 'x402_mcp_paid_tool_permission_scope_auditor',
+    title: 'x402 MCP paid tool permission scope auditor',
+    description:
+      'Before granting an agent access to an MCP server with paid tools: is the grant least-privilege, which paid tools can the agent reach and afford on its allowed networks, and do the tools\' read-only annotations and prices agree with the scopes they need? A per-tool matrix, the unused grant scopes with their risk, and the minimal grant.',
+    request: mcpPaidToolPermissionScopeAuditorRequest,
+    result: mcpPaidToolPermissionScopeAuditorResult,
+    example: {
+      tools: [
+        { name: 'svc_wallet_audit', annotations: { readOnlyHint: true }, _meta: { x402Required: true, price: { amount: '1.00', currency: 'USDC', network: 'base' } } },
+        { name: 'svc_tx_status', annotations: { readOnlyHint: true }, _meta: { x402Required: true, price: { amount: '0.01', currency: 'USDC', network: 'base' } } },
+      ],
+      tool_scopes: [
+        { tool_name: 'svc_wallet_audit', required_scopes: ['wallet:read'] },
+        { tool_name: 'svc_tx_status', required_scopes: ['tx:read'] },
+      ],
+      agent_grant: { scopes: ['*'], max_price_per_call: '0.25' },
     },
   }),
 ] as const;

@@ -368,6 +368,35 @@ export const WORKFLOWS: readonly Workflow[] = [
     ],
   },
   {
+    id: 'let_an_agent_use_a_paid_mcp_seller',
+    title: 'Let an agent use a seller\'s paid MCP tools, then book what it spent',
+    whenToUse: 'An operator is about to give an agent access to a seller that publishes paid tools over MCP (and maybe an x402 manifest, an A2A card, OpenAPI or llms.txt): know what the seller charges where, grant only what the agent needs, and later book the spend by category.',
+    reasonCode: 'guard_autonomous_commerce',
+    steps: [
+      {
+        tool: 'x402_cross_protocol_agent_commerce_profile_normalizer',
+        purpose: 'One commerce profile merged from the seller\'s documents: operations, prices, networks, payees and protocols. Do not go on when its decision is conflicting until the seller says which price, network or payee holds.',
+        inputs: [
+          { field: 'service_label', from: { caller: 'a name for the seller' } },
+          { field: 'documents', from: { caller: 'the seller\'s published documents, as the agent fetched them (its MCP tools/list result under mcp_tools)' } },
+        ],
+      },
+      {
+        tool: 'x402_mcp_paid_tool_permission_scope_auditor',
+        purpose: 'Whether the grant the operator means to give is least-privilege for the paid tools the agent can afford on its networks, and the minimal grant. Do not grant when its decision is under_declared or over_privileged; grant suggested_grant instead.',
+        inputs: [
+          { field: 'tools', from: { caller: 'the tools of the seller\'s MCP tools/list result (the same list as documents.mcp_tools.tools)' } },
+          { field: 'agent_grant', from: { caller: 'the scopes, per-call cap and networks the operator means to grant' } },
+        ],
+      },
+      {
+        tool: 'x402_svc_agent_spend_category_classifier',
+        purpose: 'After a period of use: the agent\'s spend lines (x402 receipts, wallet export rows) in budget categories, with the rule behind each line.',
+        inputs: [{ field: 'items', from: { caller: 'the agent\'s spend lines for the period' } }],
+      },
+    ],
+  },
+  {
     id: 'integrate_an_x402_service',
     title: 'Before an agent integrates an x402 service',
     whenToUse: 'An agent is about to rely on an x402 service it has not used: do its discovery documents agree, does the endpoint\'s 402 challenge match them, can the agent pay it, and is its payee really paid on chain.',

@@ -18,15 +18,16 @@ export function serializedBytes(value: unknown): number {
 }
 
 /** A free-form embedded document: a JSON object, at most 256 KiB serialized and 32 levels deep (depth checked first, iteratively). */
-export const x402Document = z
-  .record(z.string(), z.unknown())
-  .superRefine((value, ctx) => {
-    if (jsonDepth(value, X402_REQUEST_LIMITS.documentDepth) > X402_REQUEST_LIMITS.documentDepth) {
-      ctx.addIssue({ code: 'custom', message: `must not nest objects and arrays more than ${X402_REQUEST_LIMITS.documentDepth} levels deep` });
-      return;
-    }
-    if (serializedBytes(value) > X402_REQUEST_LIMITS.documentBytes) ctx.addIssue({ code: 'custom', message: `must be at most ${X402_REQUEST_LIMITS.documentBytes} bytes serialized` });
-  });
+export const x402Document = z.record(z.string(), z.unknown()).superRefine(withinDocumentBounds);
+
+/** The embedded-document bounds as a refinement, for a third-party object whose schema names a few members (an MCP tool entry). */
+export function withinDocumentBounds(value: unknown, ctx: z.RefinementCtx): void {
+  if (jsonDepth(value, X402_REQUEST_LIMITS.documentDepth) > X402_REQUEST_LIMITS.documentDepth) {
+    ctx.addIssue({ code: 'custom', message: `must not nest objects and arrays more than ${X402_REQUEST_LIMITS.documentDepth} levels deep` });
+    return;
+  }
+  if (serializedBytes(value) > X402_REQUEST_LIMITS.documentBytes) ctx.addIssue({ code: 'custom', message: `must be at most ${X402_REQUEST_LIMITS.documentBytes} bytes serialized` });
+}
 
 /** "decimal": a non-negative decimal string with at most 6 fraction digits. */
 export const X402_DECIMAL_PATTERN = /^\d+(\.\d{1,6})?$/;

@@ -1,6 +1,6 @@
 import { X402_NETWORKS, X402_REFERENCE_DATA_VERSION, X402_USDC, canonicalJson } from '@paysight/contracts';
 import { createHash } from 'node:crypto';
-import { AMT, ASSET, HASH, LABEL, ND, isUsdcOf, percentile, percentileBig, pointer, resolveAsOf, riskFlags } from './helpers.js';
+import { AMT, ASSET, HASH, LABEL, ND, isJsonObject, isUsdcOf, pathOf, percentile, percentileBig, pointer, resolveAsOf, riskFlags, textOf } from './helpers.js';
 
 describe('x402 family helpers', () => {
   it('HASH is sha256 of the RFC 8785 form: key order and number spelling do not matter', () => {
@@ -93,5 +93,11 @@ describe('x402 family helpers', () => {
   it('pointer escapes RFC 6901; risk flags are sorted and unique', () => {
     expect(pointer('openapi_json', 'paths', '/api/x~y', 'post')).toBe('/openapi_json/paths/~1api~1x~0y/post');
     expect(riskFlags(['b', 'a', 'b'])).toEqual(['a', 'b']);
+  });
+
+  it('document readers: objects, text values and paths', () => {
+    expect([{}, [], null, 'x'].map(isJsonObject)).toEqual([true, false, false, false]);
+    expect([' a ', '  ', 0.01, Number.NaN, true].map(textOf)).toEqual(['a', null, '0.01', null, null]);
+    expect(['/api/x?y=1#z', 'https://h.example/api/x?q', '//h.example/x', 'api/x'].map(pathOf)).toEqual(['/api/x', '/api/x', null, null]);
   });
 });

@@ -31,6 +31,23 @@ export function isUsdcOf(caip2: string, address: string): boolean {
   return caip2.startsWith('eip155:') ? usdc.address.toLowerCase() === address.trim().toLowerCase() : usdc.address === address.trim();
 }
 
+/** Reading free-form third-party documents (catalogs, manifests, tool lists, cards). */
+export type JsonObject = Record<string, unknown>;
+export const isJsonObject = (value: unknown): value is JsonObject => value !== null && typeof value === 'object' && !Array.isArray(value);
+/** A non-blank string (trimmed) or a finite number as a string; null for anything else. */
+export const textOf = (value: unknown): string | null =>
+  typeof value === 'string' && value.trim() !== '' ? value.trim() : typeof value === 'number' && Number.isFinite(value) ? String(value) : null;
+
+/** The path of a URL or of a root-relative path (query and fragment dropped); null when neither. */
+export function pathOf(value: string): string | null {
+  if (value.startsWith('/') && !value.startsWith('//')) return value.replace(/[?#].*$/, '');
+  try {
+    return new URL(value).pathname;
+  } catch {
+    return null;
+  }
+}
+
 const DECIMAL = /^(\d+)(?:\.(\d+))?$/;
 
 /** AMT: amount parsing and formatting with BigInt only. */

@@ -666,6 +666,61 @@ function catalogDrift(tools: number): BenchInput {
   };
 }
 
+/**
+ * x402-svc-agent-spend-category-classifier at its item maximum within the default body: 1000 lines
+ * that miss the 50 custom rules and the catalog, with long paths that miss the path rules and
+ * descriptions the keywords must score, so every line runs every rule.
+ */
+function spendClassifier(items: number): BenchInput {
+  return {
+    tool: 'x402_svc_agent_spend_category_classifier',
+    shape: `${items} lines (every rule tried on each), 50 custom rules that never match`,
+    body: {
+      items: times(items, (i) => ({
+        item_id: `line-${i}`,
+        amount: `${i % 7}.${String(i).padStart(6, '0')}`,
+        resource_label: `https://s${i}.bench.example/v1/${'seg/'.repeat(5)}item-${i}`,
+        tool_id: `unknown_${i}`,
+        description: 'nightly model tokens for the research agent',
+      })),
+      custom_rules: times(50, (i) => ({ field: i % 2 === 0 ? 'resource_host' : 'resource_path_prefix', op: i % 2 === 0 ? 'equals' : 'prefix', value: `/nomatch-${i}`, category: 'other' })),
+    },
+  };
+}
+
+/** x402-cross-protocol-agent-commerce-profile-normalizer: five sources listing the same `ops` operations, prices conflicting on every one. */
+function profileNormalizer(ops: number): BenchInput {
+  const payee = '0x1111111111111111111111111111111111111111';
+  const llms = ['# Bench seller', ...times(ops, (i) => `- [Op ${i}](/api/op-${i}) (0.03 USDC)`)].join('\n');
+  return {
+    tool: 'x402_cross_protocol_agent_commerce_profile_normalizer',
+    shape: `${ops} operations in each of 5 sources (manifest, MCP, A2A v1.0, OpenAPI, llms.txt of ${(llms.length / 1000).toFixed(0)}k characters), a price conflict on each`,
+    body: {
+      service_label: 'Bench seller',
+      documents: {
+        x402_manifest: { name: 'Bench seller', tools: times(ops, (i) => ({ id: `op_${i}`, method: 'POST', endpoint: `https://bench.example/api/op-${i}`, price: { amount: '0.01', currency: 'USDC', network: 'base', payTo: payee } })) },
+        mcp_tools: { tools: times(ops, (i) => ({ name: `svc_op_${i}`, _meta: { x402ToolId: `op_${i}`, x402Endpoint: `/api/op-${i}`, x402Required: true, price: { amount: '0.02', network: 'eip155:8453' } } })) },
+        a2a_agent_card: { name: 'bench seller', supportedInterfaces: [], skills: times(ops, (i) => ({ id: `op-${i}`, name: `Op ${i}`, description: 'd', tags: [] })) },
+        openapi: { info: { title: 'Bench seller' }, paths: Object.fromEntries(times(ops, (i) => [`/api/op-${i}`, { post: { operationId: `op${i}`, 'x-x402': { amount: '0.01', network: 'base', payTo: payee } } }])) },
+        llms_txt: llms,
+      },
+    },
+  };
+}
+
+/** x402-mcp-paid-tool-permission-scope-auditor at its maxima: 200 paid tools, 20 scopes each, a grant of 100 scopes. */
+function scopeAuditor(): BenchInput {
+  return {
+    tool: 'x402_mcp_paid_tool_permission_scope_auditor',
+    shape: '200 paid tools with 20 required scopes each, a grant of 100 scopes (wildcards per resource)',
+    body: {
+      tools: times(200, (i) => ({ name: `svc_tool_${i}`, annotations: { readOnlyHint: i % 3 !== 0 }, _meta: { x402Required: true, price: { amount: `0.0${i % 9}`, currency: 'USDC', network: 'base' } } })),
+      tool_scopes: times(200, (i) => ({ tool_name: `svc_tool_${i}`, required_scopes: times(20, (j) => `res${(i + j) % 120}:${j % 2 === 0 ? 'read' : 'write'}`) })),
+      agent_grant: { scopes: times(100, (i) => `res${i}:*`), max_price_per_call: '0.05', allowed_networks: ['base'], allow_non_readonly: false },
+    },
+  };
+}
+
 /** Each analyzer at its schema maxima, and at what the default 256 KiB body limit admits where that is less. */
 export async function benchInputs(): Promise<BenchInput[]> {
   const inputs = [loopBreaker(200), loopBreaker(10), fragmentation(1000, 1000), fragmentation(300, 0), conflict(200, 50, 1000), conflict(200, 5, 300)];
@@ -675,6 +730,7 @@ export async function benchInputs(): Promise<BenchInput[]> {
   inputs.push(negativeCapability(), temporalGate(50, 200, true), temporalGate(1, 20, false), exitHandoff(2000), exitHandoff(160));
   inputs.push(discoveryAudit(1400, 100_000), discoveryAudit(220, 100_000), deepDocument(), compatibility(), paymentHistory());
   inputs.push(catalogDrift(1150));
+  inputs.push(spendClassifier(1000), profileNormalizer(330), scopeAuditor());
   for (const input of inputs) toolById(input.tool)!.request.parse(input.body);
   return inputs;
 }

@@ -9,7 +9,7 @@ import {
 } from '@paysight/contracts';
 import type { ToolOutput } from '../../tool-module.js';
 import { x402Answer } from '../answer.js';
-import { AMT, ASSET, LABEL, ND, isUsdcOf, pointer } from '../helpers.js';
+import { AMT, ASSET, LABEL, ND, isJsonObject, isUsdcOf, pathOf, pointer, textOf, type JsonObject } from '../helpers.js';
 
 type Entry = CatalogEntryOf<'x402_catalog_drift_monitor'>;
 export type CatalogDriftInput = RequestOf<Entry>;
@@ -35,19 +35,6 @@ interface Observation {
   atomic?: bigint;
 }
 
-type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => v !== null && typeof v === 'object' && !Array.isArray(v);
-const text = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v.trim() : typeof v === 'number' && Number.isFinite(v) ? String(v) : null);
-
-/** The path of a URL or root-relative path (query and fragment dropped); null when neither. */
-function pathOf(value: string): string | null {
-  if (value.startsWith('/')) return value.replace(/[?#].*$/, '');
-  try {
-    return new URL(value).pathname;
-  } catch {
-    return null;
-  }
-}
 
 interface Context {
   input: CatalogDriftInput;
@@ -88,7 +75,7 @@ function normalized(ctx: Context, field: CatalogDriftField, raw: string, network
 }
 
 function observe(ctx: Context, surface: CatalogDriftSurface, field: CatalogDriftField, rawValue: unknown, source: string, network: string | null = null): void {
-  const raw = text(rawValue);
+  const raw = textOf(rawValue);
   if (raw === null) return;
   const { value, atomic } = normalized(ctx, field, raw, network);
   if (value === null) return;
@@ -102,8 +89,8 @@ function absent(ctx: Context, surface: CatalogDriftSurface, field: CatalogDriftF
 
 /** A price object {amount, currency, network, payTo} or a bare price, as catalogs and OpenAPI extensions write it. */
 function observePrice(ctx: Context, surface: CatalogDriftSurface, price: unknown, at: (string | number)[]): void {
-  if (isObject(price)) {
-    const network = text(price.network);
+  if (isJsonObject(price)) {
+    const network = textOf(price.network);
     const caip2 = network === null ? null : ND(network).network;
     observe(ctx, surface, 'price', price.amount ?? price.price, pointer(...at, price.amount === undefined ? 'price' : 'amount'));
     observe(ctx, surface, 'currency', price.currency ?? price.asset, pointer(...at, price.currency === undefined ? 'asset' : 'currency'), caip2);
@@ -117,7 +104,7 @@ function observePrice(ctx: Context, surface: CatalogDriftSurface, price: unknown
 
 const ENTRY_PATH_KEYS = ['path', 'endpoint', 'resource', 'url'] as const;
 
-function catalogSurface(ctx: Context, catalog: Json): void {
+function catalogSurface(ctx: Context, catalog: JsonObject): void {
   const { input } = ctx;
   const lists = (['tools', 'resources'] as const).filter((key) => Array.isArray(catalog[key]));
   if (lists.length === 0) {
@@ -126,10 +113,10 @@ function catalogSurface(ctx: Context, catalog: Json): void {
     return;
   }
   ctx.checked.add('catalog');
-  let found: { entry: Json; at: (string | number)[] } | null = null;
+  let found: { entry: JsonObject; at: (string | number)[] } | null = null;
   for (const list of lists) {
     for (const [i, entry] of (catalog[list] as unknown[]).slice(0, MAX_SCANNED).entries()) {
-      if (!isObject(entry)) continue;
+      if (!isJsonObject(entry)) continue;
       if (ENTRY_PATH_KEYS.some((key) => typeof entry[key] === 'string' && (pathOf(entry[key]) ?? entry[key]).endsWith(input.expected_endpoint))) {
         found = { entry, at: ['catalog_json', list, i] };
         break;
@@ -139,9 +126,9 @@ function catalogSurface(ctx: Context, catalog: Json): void {
   }
   if (!found && input.expected_tool_id !== undefined) {
     for (const list of lists) {
-      const i = (catalog[list] as unknown[]).slice(0, MAX_SCANNED).findIndex((entry) => isObject(entry) && entry.id === input.expected_tool_id);
+      const i = (catalog[list] as unknown[]).slice(0, MAX_SCANNED).findIndex((entry) => isJsonObject(entry) && entry.id === input.expected_tool_id);
       if (i >= 0) {
-        found = { entry: (catalog[list] as Json[])[i]!, at: ['catalog_json', list, i] };
+        found = { entry: (catalog[list] as JsonObject[])[i]!, at: ['catalog_json', list, i] };
         break;
       }
     }
@@ -159,31 +146,31 @@ function catalogSurface(ctx: Context, catalog: Json): void {
   const mcpKey = entry.mcpName !== undefined ? 'mcpName' : 'mcp_name';
   observe(ctx, 'catalog', 'mcp_name', entry[mcpKey], pointer(...at, mcpKey));
   if (entry.price !== undefined) observePrice(ctx, 'catalog', entry.price, [...at, 'price']);
-  for (const key of ['currency', 'network'] as const) if (entry[key] !== undefined && !isObject(entry.price)) observe(ctx, 'catalog', key, entry[key], pointer(...at, key));
+  for (const key of ['currency', 'network'] as const) if (entry[key] !== undefined && !isJsonObject(entry.price)) observe(ctx, 'catalog', key, entry[key], pointer(...at, key));
   const payee = ['payTo', 'pay_to', 'receiver'].find((key) => entry[key] !== undefined);
-  if (payee && !isObject(entry.price)) observe(ctx, 'catalog', 'receiver', entry[payee], pointer(...at, payee));
+  if (payee && !isJsonObject(entry.price)) observe(ctx, 'catalog', 'receiver', entry[payee], pointer(...at, payee));
 }
 
 const PRICE_EXTENSIONS = ['x-x402', 'x-payment', 'x-price'] as const;
 
-function openapiSurface(ctx: Context, openapi: Json): void {
+function openapiSurface(ctx: Context, openapi: JsonObject): void {
   const { input } = ctx;
-  if (!isObject(openapi.paths)) {
+  if (!isJsonObject(openapi.paths)) {
     ctx.flags.add('openapi_unparsed');
     ctx.limitations.push('openapi_json has no paths object: the OpenAPI surface was not checked.');
     return;
   }
   ctx.checked.add('openapi');
   const item = Object.hasOwn(openapi.paths, input.expected_endpoint) ? openapi.paths[input.expected_endpoint] : undefined;
-  if (!isObject(item)) {
+  if (!isJsonObject(item)) {
     absent(ctx, 'openapi', 'endpoint', pointer('openapi_json', 'paths', input.expected_endpoint));
     return;
   }
   observe(ctx, 'openapi', 'endpoint', input.expected_endpoint, pointer('openapi_json', 'paths', input.expected_endpoint));
   const method = input.expected_method.toLowerCase();
-  let operationKey: string | null = isObject(item[method]) ? method : null;
+  let operationKey: string | null = isJsonObject(item[method]) ? method : null;
   if (!operationKey) {
-    const others = ['get', 'post', 'put', 'patch', 'delete'].filter((m) => isObject(item[m]));
+    const others = ['get', 'post', 'put', 'patch', 'delete'].filter((m) => isJsonObject(item[m]));
     if (others.length === 1) operationKey = others[0]!;
   }
   if (!operationKey) {
@@ -192,22 +179,22 @@ function openapiSurface(ctx: Context, openapi: Json): void {
   }
   const at = ['openapi_json', 'paths', input.expected_endpoint, operationKey];
   observe(ctx, 'openapi', 'method', operationKey, pointer(...at));
-  const operation = item[operationKey] as Json;
+  const operation = item[operationKey] as JsonObject;
   const extension = PRICE_EXTENSIONS.find((key) => operation[key] !== undefined);
   if (extension) observePrice(ctx, 'openapi', operation[extension], [...at, extension]);
 }
 
-function mcpSurface(ctx: Context, catalog: Json, name: string): void {
-  const mcp = isObject(catalog.mcp) && Array.isArray(catalog.mcp.tools) ? { list: catalog.mcp.tools as unknown[], at: ['catalog_json', 'mcp', 'tools'] } : null;
+function mcpSurface(ctx: Context, catalog: JsonObject, name: string): void {
+  const mcp = isJsonObject(catalog.mcp) && Array.isArray(catalog.mcp.tools) ? { list: catalog.mcp.tools as unknown[], at: ['catalog_json', 'mcp', 'tools'] } : null;
   const lists = [mcp, Array.isArray(catalog.tools) ? { list: catalog.tools as unknown[], at: ['catalog_json', 'tools'] } : null].filter((l) => l !== null);
   if (lists.length === 0) return;
   ctx.checked.add('mcp_tool');
   for (const { list, at } of lists) {
-    const i = list.slice(0, MAX_SCANNED).findIndex((tool) => isObject(tool) && tool.name === name);
+    const i = list.slice(0, MAX_SCANNED).findIndex((tool) => isJsonObject(tool) && tool.name === name);
     if (i < 0) continue;
-    const tool = list[i] as Json;
+    const tool = list[i] as JsonObject;
     observe(ctx, 'mcp_tool', 'mcp_name', tool.name, pointer(...at, i, 'name'));
-    if (!isObject(tool._meta)) return;
+    if (!isJsonObject(tool._meta)) return;
     const meta = tool._meta;
     observe(ctx, 'mcp_tool', 'tool_id', meta.x402ToolId, pointer(...at, i, '_meta', 'x402ToolId'));
     observe(ctx, 'mcp_tool', 'endpoint', meta.x402Endpoint, pointer(...at, i, '_meta', 'x402Endpoint'));
@@ -218,10 +205,10 @@ function mcpSurface(ctx: Context, catalog: Json, name: string): void {
 }
 
 /** X402P, as far as this tool needs it: a v1 or v2 PaymentRequired body, its accepts entry on the expected network (else the first). */
-function challengeSurface(ctx: Context, challenge: Json): void {
+function challengeSurface(ctx: Context, challenge: JsonObject): void {
   const { input } = ctx;
   const accepts = Array.isArray(challenge.accepts) ? challenge.accepts : null;
-  if (!accepts || accepts.length === 0 || !accepts.every(isObject)) {
+  if (!accepts || accepts.length === 0 || !accepts.every(isJsonObject)) {
     ctx.flags.add('challenge_unparsed');
     ctx.limitations.push('payment_challenge_json is not an x402 PaymentRequired body with an accepts[] of offers: the challenge was not checked.');
     return;
@@ -229,14 +216,14 @@ function challengeSurface(ctx: Context, challenge: Json): void {
   ctx.checked.add('payment_challenge');
   const wanted = input.expected_network === undefined ? null : ND(input.expected_network).network;
   const index = Math.max(0, wanted === null ? 0 : accepts.findIndex((offer) => typeof offer.network === 'string' && ND(offer.network).network === wanted));
-  const offer = accepts[index] as Json;
+  const offer = accepts[index] as JsonObject;
   const at = ['payment_challenge_json', 'accepts', index];
   const v1 = offer.maxAmountRequired !== undefined;
-  const network = text(offer.network);
+  const network = textOf(offer.network);
   const caip2 = network === null ? null : ND(network).network;
   observe(ctx, 'payment_challenge', 'network', offer.network, pointer(...at, 'network'));
   const amountKey = v1 ? 'maxAmountRequired' : 'amount';
-  const amount = text(offer[amountKey]);
+  const amount = textOf(offer[amountKey]);
   if (amount !== null && /^\d{1,78}$/.test(amount)) {
     const atomic = BigInt(amount);
     // Atomic units are the challenge's own unit, not a format difference: its written form is the decimal.
@@ -250,7 +237,7 @@ function challengeSurface(ctx: Context, challenge: Json): void {
   }
   const payee = offer.payTo !== undefined ? 'payTo' : 'pay_to';
   observe(ctx, 'payment_challenge', 'receiver', offer[payee], pointer(...at, payee));
-  const resource = v1 ? { value: offer.resource, at: [...at, 'resource'] } : isObject(challenge.resource) ? { value: challenge.resource.url, at: ['payment_challenge_json', 'resource', 'url'] } : null;
+  const resource = v1 ? { value: offer.resource, at: [...at, 'resource'] } : isJsonObject(challenge.resource) ? { value: challenge.resource.url, at: ['payment_challenge_json', 'resource', 'url'] } : null;
   if (resource) observe(ctx, 'payment_challenge', 'endpoint', resource.value, pointer(...resource.at));
 }
 
