@@ -39,3 +39,7 @@ export { SELECTOR_INDEX, datasetCandidates } from './decoding/selector-dataset.j
 export * from './x402/helpers.js';
 export * from './x402/answer.js';
 export * from './x402/catalog-drift-monitor/index.js';
+export * from './x402/facilitator-cost-comparator/index.js';
+export * from './x402/price-display-unit-sanity-checker/index.js';
+export * from './x402/default-asset-tokenamount-advisor/index.js';
+export * from './x402/multi-chain-facilitator-failover-planner/index.js';

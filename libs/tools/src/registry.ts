@@ -31,6 +31,10 @@ import { negativeCapability } from './ext/negative-capability/index.js';
 import { temporalConsistencyGate } from './ext/temporal-consistency-gate/index.js';
 import { serviceExitHandoff } from './ext/service-exit-handoff/index.js';
 import { catalogDriftMonitor } from './x402/catalog-drift-monitor/index.js';
+import { facilitatorCostComparator } from './x402/facilitator-cost-comparator/index.js';
+import { priceDisplayUnitSanityChecker } from './x402/price-display-unit-sanity-checker/index.js';
+import { defaultAssetTokenamountAdvisor } from './x402/default-asset-tokenamount-advisor/index.js';
+import { multiChainFacilitatorFailoverPlanner } from './x402/multi-chain-facilitator-failover-planner/index.js';
 
 /** Each tool id's module is declared against that id's own catalog entry. */
 type ToolRegistry = { readonly [Id in ToolId]?: ToolModule<CatalogEntryOf<Id>> };
@@ -69,6 +73,10 @@ export const TOOL_MODULES = {
   temporal_consistency_gate: temporalConsistencyGate,
   service_exit_handoff: serviceExitHandoff,
   x402_catalog_drift_monitor: catalogDriftMonitor,
+  x402_facilitator_cost_comparator: facilitatorCostComparator,
+  x402_price_display_unit_sanity_checker: priceDisplayUnitSanityChecker,
+  x402_default_asset_tokenamount_advisor: defaultAssetTokenamountAdvisor,
+  x402_multi_chain_facilitator_failover_planner: multiChainFacilitatorFailoverPlanner,
 } as const satisfies ToolRegistry;
 
 /**

@@ -39,6 +39,10 @@ const SPEC_PRICES: [string, string, string, string][] = [
   ['/api/ext/service-exit-handoff/plan', 'service_exit_handoff', '0.01', '10000'],
   // Spec document 2: the x402-* routes built so far (design sheet x402-family.md), 0.01 each.
   ['/api/x402/x402-catalog-drift-monitor', 'x402_catalog_drift_monitor', '0.01', '10000'],
+  ['/api/x402/x402-facilitator-cost-comparator', 'x402_facilitator_cost_comparator', '0.01', '10000'],
+  ['/api/x402/x402-price-display-unit-sanity-checker', 'x402_price_display_unit_sanity_checker', '0.01', '10000'],
+  ['/api/x402/x402-default-asset-tokenamount-advisor', 'x402_default_asset_tokenamount_advisor', '0.01', '10000'],
+  ['/api/x402/x402-multi-chain-facilitator-failover-planner', 'x402_multi_chain_facilitator_failover_planner', '0.01', '10000'],
 ];
 
 /** Requests the spec marks "additional properties allowed"; every other request is closed. */
@@ -78,6 +82,10 @@ const SPEC_MCP_NAMES: Record<string, string> = {
   service_exit_handoff: 'ext_service_exit_handoff',
   // Spec document 2: svc_<tool id>, and the tool id of /api/x402/x402-<slug> is x402_<slug with underscores>.
   x402_catalog_drift_monitor: 'svc_x402_catalog_drift_monitor',
+  x402_facilitator_cost_comparator: 'svc_x402_facilitator_cost_comparator',
+  x402_price_display_unit_sanity_checker: 'svc_x402_price_display_unit_sanity_checker',
+  x402_default_asset_tokenamount_advisor: 'svc_x402_default_asset_tokenamount_advisor',
+  x402_multi_chain_facilitator_failover_planner: 'svc_x402_multi_chain_facilitator_failover_planner',
 };
 
 describe('catalog', () => {
