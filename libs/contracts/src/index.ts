@@ -56,6 +56,14 @@ export * from './schemas/x402/cross-protocol-agent-commerce-profile-normalizer.j
 export * from './results/x402/cross-protocol-agent-commerce-profile-normalizer.js';
 export * from './schemas/x402/mcp-paid-tool-permission-scope-auditor.js';
 export * from './results/x402/mcp-paid-tool-permission-scope-auditor.js';
+export * from './schemas/x402/facilitator-cost-comparator.js';
+export * from './results/x402/facilitator-cost-comparator.js';
+export * from './schemas/x402/price-display-unit-sanity-checker.js';
+export * from './results/x402/price-display-unit-sanity-checker.js';
+export * from './schemas/x402/default-asset-tokenamount-advisor.js';
+export * from './results/x402/default-asset-tokenamount-advisor.js';
+export * from './schemas/x402/multi-chain-facilitator-failover-planner.js';
+export * from './results/x402/multi-chain-facilitator-failover-planner.js';
 export * from './catalog/index.js';
 export * from './discovery/index.js';
 export type * from './ports/chain-source.js';

@@ -28,6 +28,7 @@ const DECLARED_OUTSIDE_THE_HEADER = new Set([
   'service_discovery_audit',
   'agent_compatibility_analyzer',
   'x402_svc_agent_spend_category_classifier',
+  'x402_facilitator_cost_comparator',
 ]);
 
 describe('a payment_required result', () => {

@@ -23,7 +23,15 @@ async function signedChallengeOf(entry: (typeof CATALOG)[number], reason?: Chall
   return buildChallenge(entry, { payTo: PAYEE, resourceUrl, signedOffers, extensions: paymentIdentifierDeclaration(false), ...(reason ? { reason } : {}) });
 }
 /** The tools with the largest requests: with the signed offers in the header, their Bazaar declaration has room for the request only. */
-const WITHOUT_RESPONSE_OUTLINE = ['agent_payment_preflight', 'receipt_audit', 'mandate_chain_evidence', 'negative_capability', 'agent_payment_history_summary'];
+const WITHOUT_RESPONSE_OUTLINE = [
+  'agent_payment_preflight',
+  'receipt_audit',
+  'mandate_chain_evidence',
+  'negative_capability',
+  'agent_payment_history_summary',
+  'x402_price_display_unit_sanity_checker',
+  'x402_default_asset_tokenamount_advisor',
+];
 
 /** Asserts the library's own checks: `info` validates against `schema`, and the Bazaar spec's invariants hold. */
 function expectValidDeclaration(extension: BodyDiscoveryExtension) {
@@ -111,6 +119,8 @@ const DECLARED_OUTSIDE_THE_HEADER = new Set([
   'x402_svc_agent_spend_category_classifier',
   'x402_cross_protocol_agent_commerce_profile_normalizer',
   'x402_mcp_paid_tool_permission_scope_auditor',
+  'x402_facilitator_cost_comparator',
+  'x402_multi_chain_facilitator_failover_planner',
 ]);
 const inHeader = CATALOG.filter((entry) => !DECLARED_OUTSIDE_THE_HEADER.has(entry.id));
 

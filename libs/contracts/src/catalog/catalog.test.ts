@@ -42,6 +42,10 @@ const SPEC_PRICES: [string, string, string, string][] = [
   ['/api/x402/x402-svc-agent-spend-category-classifier', 'x402_svc_agent_spend_category_classifier', '0.01', '10000'],
   ['/api/x402/x402-cross-protocol-agent-commerce-profile-normalizer', 'x402_cross_protocol_agent_commerce_profile_normalizer', '0.01', '10000'],
   ['/api/x402/x402-mcp-paid-tool-permission-scope-auditor', 'x402_mcp_paid_tool_permission_scope_auditor', '0.01', '10000'],
+  ['/api/x402/x402-facilitator-cost-comparator', 'x402_facilitator_cost_comparator', '0.01', '10000'],
+  ['/api/x402/x402-price-display-unit-sanity-checker', 'x402_price_display_unit_sanity_checker', '0.01', '10000'],
+  ['/api/x402/x402-default-asset-tokenamount-advisor', 'x402_default_asset_tokenamount_advisor', '0.01', '10000'],
+  ['/api/x402/x402-multi-chain-facilitator-failover-planner', 'x402_multi_chain_facilitator_failover_planner', '0.01', '10000'],
 ];
 
 /** Requests the spec marks "additional properties allowed"; every other request is closed. */
@@ -84,6 +88,10 @@ const SPEC_MCP_NAMES: Record<string, string> = {
   x402_svc_agent_spend_category_classifier: 'svc_x402_svc_agent_spend_category_classifier',
   x402_cross_protocol_agent_commerce_profile_normalizer: 'svc_x402_cross_protocol_agent_commerce_profile_normalizer',
   x402_mcp_paid_tool_permission_scope_auditor: 'svc_x402_mcp_paid_tool_permission_scope_auditor',
+  x402_facilitator_cost_comparator: 'svc_x402_facilitator_cost_comparator',
+  x402_price_display_unit_sanity_checker: 'svc_x402_price_display_unit_sanity_checker',
+  x402_default_asset_tokenamount_advisor: 'svc_x402_default_asset_tokenamount_advisor',
+  x402_multi_chain_facilitator_failover_planner: 'svc_x402_multi_chain_facilitator_failover_planner',
 };
 
 describe('catalog', () => {

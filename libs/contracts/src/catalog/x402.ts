@@ -12,6 +12,14 @@ import type { ExpansionProductFamily } from '../envelopes/expansion.js';
 import { X402_USDC } from '../x402/reference-data.js';
 import { X402_REQUEST_LIMITS } from '../x402/request-rules.js';
 import { type CatalogEntry, type ToolAnnotations, defineTool } from './entry.js';
+import { facilitatorCostComparatorRequest } from '../schemas/x402/facilitator-cost-comparator.js';
+import { facilitatorCostComparatorResult } from '../results/x402/facilitator-cost-comparator.js';
+import { priceDisplayUnitSanityCheckerRequest } from '../schemas/x402/price-display-unit-sanity-checker.js';
+import { priceDisplayUnitSanityCheckerResult } from '../results/x402/price-display-unit-sanity-checker.js';
+import { defaultAssetTokenamountAdvisorRequest } from '../schemas/x402/default-asset-tokenamount-advisor.js';
+import { defaultAssetTokenamountAdvisorResult } from '../results/x402/default-asset-tokenamount-advisor.js';
+import { multiChainFacilitatorFailoverPlannerRequest } from '../schemas/x402/multi-chain-facilitator-failover-planner.js';
+import { multiChainFacilitatorFailoverPlannerResult } from '../results/x402/multi-chain-facilitator-failover-planner.js';
 
 /** Price of every x402-* tool (design sheet §0): 0.01 USDC on Base, one exact offer. */
 export const X402_FAMILY_PRICE = '0.01';
@@ -64,6 +72,14 @@ export function defineX402Tool<const Id extends string, Req extends z.ZodType, R
   });
 }
 
+const USDC_BASE = X402_USDC['eip155:8453']!.address;
+/** A facilitator's GET /supported answer for the examples: v2 exact kinds on the networks, one EVM signer. */
+const exampleSupported = (networks: string[], signer: string) => ({
+  kinds: networks.map((network) => ({ x402Version: 2, scheme: 'exact', network })),
+  extensions: [],
+  signers: { 'eip155:*': [signer] },
+});
+
 /** The x402-* tools built so far (design sheet x402-family.md, in the spec's order). */
 export const X402_TOOLS = [
   defineX402Tool({
@@ -86,6 +102,23 @@ export const X402_TOOLS = [
         resource: { url: 'https://api.example.com/api/x402/tx-status' },
         accepts: [{ scheme: 'exact', network: 'eip155:8453', amount: '10000', asset: X402_USDC['eip155:8453']!.address, payTo: EXAMPLE_PAYEE, maxTimeoutSeconds: 60 }],
       },
+    },
+  }),
+  defineX402Tool({
+    slug: 'facilitator-cost-comparator',
+    id: 'x402_facilitator_cost_comparator',
+    title: 'x402 facilitator cost comparator',
+    description:
+      'For one payment size and monthly volume: which compatible facilitator is cheapest by its facilitatorFees quote (flat, bps with min/max, tiered or hybrid bounds), what each costs per payment and per month after free tiers, and at which payment amount flat and percentage fees cross. Quotes are submitted, never fetched or verified.',
+    request: facilitatorCostComparatorRequest,
+    result: facilitatorCostComparatorResult,
+    example: {
+      payment: { network: 'eip155:8453', amount_atomic: '10000', monthly_count: 100_000 },
+      facilitators: [
+        { label: 'F1', supported: exampleSupported(['eip155:8453'], '0x1111111111111111111111111111111111111111'), quote: { model: 'flat', flatFee: '1000', asset: USDC_BASE }, free_per_month: 1000 },
+        { label: 'F2', supported: exampleSupported(['eip155:8453'], '0x2222222222222222222222222222222222222222'), quote: { model: 'bps', bps: 30, maxFee: '5000', asset: USDC_BASE } },
+      ],
+      as_of: '2026-11-28T00:00:00Z',
     },
   }),
   defineX402Tool({
@@ -138,6 +171,45 @@ export const X402_TOOLS = [
         { tool_name: 'svc_tx_status', required_scopes: ['tx:read'] },
       ],
       agent_grant: { scopes: ['*'], max_price_per_call: '0.25' },
+    },
+  }),
+  defineX402Tool({
+    slug: 'price-display-unit-sanity-checker',
+    id: 'x402_price_display_unit_sanity_checker',
+    title: 'x402 price display unit sanity checker',
+    description:
+      'Do the human-readable price and the atomic amount describe the same money? Per item: the display read exactly ($, USD, USDC, cents, k/M), the amount divided by the asset\'s decimals, and the unit error if any: wrong decimals, a decimal field that disagrees, a power-of-ten shift (18 vs 6 decimals, cents vs dollars, atomic shown as dollars) or a plain mismatch.',
+    request: priceDisplayUnitSanityCheckerRequest,
+    result: priceDisplayUnitSanityCheckerResult,
+    example: {
+      items: [{ item_id: 'premium-report', display_text: '$0.01', amount_atomic: '10000000000000000', asset: USDC_BASE, network: 'eip155:8453' }],
+    },
+  }),
+  defineX402Tool({
+    slug: 'default-asset-tokenamount-advisor',
+    id: 'x402_default_asset_tokenamount_advisor',
+    title: 'x402 default-asset TokenAmount advisor',
+    description:
+      'From a route price such as "$0.01": the exact x402 TokenAmount per network (atomic amount, default USDC asset, EIP-712 name and version in extra) and its v1 twin, with any rounding to the asset\'s smallest unit made explicit (half_up, down, up or reject) and networks without a default asset named.',
+    request: defaultAssetTokenamountAdvisorRequest,
+    result: defaultAssetTokenamountAdvisorResult,
+    example: { price: '$0.001', networks: ['eip155:84532'] },
+  }),
+  defineX402Tool({
+    slug: 'multi-chain-facilitator-failover-planner',
+    id: 'x402_multi_chain_facilitator_failover_planner',
+    title: 'x402 multi-chain facilitator failover planner',
+    description:
+      'For a seller accepting several networks: per network, the primary facilitator and ordered fallbacks in independent failure domains (facilitators sharing a signer address count as one), the single points of failure, and when failing over is safe (verify errors at once; a settle timeout only once the authorization is provably unused or expired).',
+    request: multiChainFacilitatorFailoverPlannerRequest,
+    result: multiChainFacilitatorFailoverPlannerResult,
+    example: {
+      networks: ['eip155:8453', 'eip155:84532'],
+      facilitators: [
+        { label: 'F1', supported: exampleSupported(['eip155:8453', 'eip155:84532'], '0x1111111111111111111111111111111111111111') },
+        { label: 'F2', supported: exampleSupported(['eip155:8453'], '0x1111111111111111111111111111111111111111') },
+        { label: 'F3', supported: exampleSupported(['eip155:8453'], '0x3333333333333333333333333333333333333333') },
+      ],
     },
   }),
 ] as const;

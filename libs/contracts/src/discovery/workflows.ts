@@ -439,6 +439,46 @@ export const WORKFLOWS: readonly Workflow[] = [
       },
     ],
   },
+  {
+    id: 'price_and_route_x402_offers',
+    title: 'Price a paid route and choose its facilitators',
+    whenToUse: 'A seller is publishing an x402 route on several networks: turn its price into exact amounts, check the prices people see against them, then choose the cheapest facilitator per network and the fallbacks that keep payments flowing when one fails.',
+    reasonCode: 'payment_trust',
+    steps: [
+      {
+        tool: 'x402_default_asset_tokenamount_advisor',
+        purpose: 'The exact TokenAmount (atomic amount, USDC asset, EIP-712 extra) per network, with any rounding explicit. Stop on ambiguous_price or unsupported_network until the price or assets are fixed.',
+        inputs: [
+          { field: 'price', from: { caller: 'the route\'s price, such as $0.01' } },
+          { field: 'networks', from: { caller: 'the networks the route accepts' } },
+        ],
+      },
+      {
+        tool: 'x402_price_display_unit_sanity_checker',
+        purpose: 'Whether the prices shown in the storefront, docs or wallet UI describe the same money as those amounts. Do not publish on unit_error.',
+        inputs: [{ field: 'items', from: { caller: 'each display text with the amount from token_amounts[].amount, its asset and network' } }],
+      },
+      {
+        tool: 'x402_facilitator_cost_comparator',
+        purpose: 'For each network\'s amount: which compatible facilitator is cheapest at the expected monthly volume, and where flat and percentage fees cross.',
+        forEach: { tool: 'x402_default_asset_tokenamount_advisor', path: 'token_amounts' },
+        inputs: [
+          { field: 'payment.network', from: fromResult('x402_default_asset_tokenamount_advisor', 'token_amounts[].network') },
+          { field: 'payment.amount_atomic', from: fromResult('x402_default_asset_tokenamount_advisor', 'token_amounts[].amount') },
+          { field: 'payment.monthly_count', from: { caller: 'the expected payments per month' } },
+          { field: 'facilitators', from: { caller: 'the candidate facilitators with their /supported answers and fee quotes' } },
+        ],
+      },
+      {
+        tool: 'x402_multi_chain_facilitator_failover_planner',
+        purpose: 'Per network, the primary (normally the cheapest compatible one) and fallbacks in independent failure domains, and when failing over is safe.',
+        inputs: [
+          { field: 'networks', from: fromRequest('x402_default_asset_tokenamount_advisor', 'networks') },
+          { field: 'facilitators', from: { caller: 'the same facilitators with their /supported answers and observed availability' } },
+        ],
+      },
+    ],
+  },
 ];
 
 /** What running every step once costs: the sum of the catalog prices (per item for a forEach step). */

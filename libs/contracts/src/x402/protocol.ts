@@ -21,3 +21,15 @@ export const X402_ASSET_TRANSFER_METHODS = ['eip3009', 'permit2'] as const;
 
 /** Canonical Permit2 (the same address on every EVM chain). */
 export const PERMIT2_CONTRACT = '0x000000000022D473030F116dDEE9F6B43aC78BA3';
+
+/**
+ * The facilitatorFees extension (coinbase/x402 specs/extensions/facilitator_fees.md, Apache-2.0),
+ * restated: a facilitatorFeeQuote has a model; a flat quote carries flatFee; a bps quote carries bps
+ * and, recommended, maxFee, with fee = max(minFee, min(maxFee, floor(paymentAmount · bps / 10000)))
+ * (floor division, atomic units; an absent bound does not apply); tiered and hybrid quotes should
+ * carry minFee/maxFee bounds so they can be compared without their tiers. `expiry` is unix seconds.
+ */
+export const X402_FEE_MODELS = ['flat', 'bps', 'tiered', 'hybrid'] as const;
+export type X402FeeModel = (typeof X402_FEE_MODELS)[number];
+/** The denominator of a basis-point fee (10000 bps = 100%). */
+export const X402_BPS_DENOMINATOR = 10_000n;

@@ -721,6 +721,71 @@ function scopeAuditor(): BenchInput {
   };
 }
 
+/** A /supported answer with `kinds` v2 exact kinds (the listed networks last, so matching reads them all) and `signers` EVM signers. */
+function supportedDocument(kinds: number, networks: string[], signers: string[]) {
+  const kind = (network: string) => ({ x402Version: 2, scheme: 'exact', network });
+  return { kinds: [...times(kinds, (i) => kind(`eip155:${7_000_000 + i}`)), ...networks.map(kind)], extensions: ['bazaar', 'payment-identifier'], signers: { 'eip155:*': signers } };
+}
+
+/**
+ * x402-facilitator-cost-comparator at its maxima within the 256 KiB body: 10 facilitators, each with
+ * a /supported answer of 300 kinds (the payment's network last) and a full quote, alternating flat
+ * and capped bps (25 break-even pairs), free tiers, 78-digit amounts and 10^9 payments a month.
+ */
+function facilitatorCost(): BenchInput {
+  const random = seeded(13);
+  const facilitators = times(10, (i) => ({
+    label: `facilitator-${i}`.padEnd(120, 'x'),
+    supported: supportedDocument(300, ['eip155:8453'], [address(random)]),
+    quote: { model: i % 2 ? 'bps' : 'flat', ...(i % 2 ? { bps: 10 + i, minFee: '1', maxFee: '9'.repeat(70) } : { flatFee: `${1000 + i}` }), asset: CHAINS.base.usdc, expiry: 1_900_000_000, quoteId: `quote-${i}`, facilitatorAddress: address(random), signatureScheme: 'eip191' },
+    free_per_month: i * 1000,
+    extra_fixed_atomic: `${i}`,
+  }));
+  return {
+    tool: 'x402_facilitator_cost_comparator',
+    shape: '10 facilitators with 301-kind /supported answers and full quotes (5 flat, 5 capped bps: 25 break-even pairs)',
+    body: { payment: { network: 'base', amount_atomic: '9'.repeat(78), monthly_count: 1_000_000_000 }, facilitators, as_of: '2026-11-28T00:00:00Z' },
+  };
+}
+
+/**
+ * x402-multi-chain-facilitator-failover-planner at its maxima within the 256 KiB body: 10 networks,
+ * 8 facilitators with 200 other kinds and 250 signers each; every pair of neighbours shares one
+ * signer, so the domains chain across all of them.
+ */
+function failoverPlan(): BenchInput {
+  const random = seeded(26);
+  const networks = times(10, (i) => `eip155:${[8453, 84532, 1, 137, 42161, 10, 43114, 43113, 11155111, 80002][i]}`);
+  const shared = times(9, () => address(random));
+  const facilitators = times(8, (i) => ({
+    label: `facilitator-${i}`,
+    supported: supportedDocument(200, networks.slice(0, 10 - (i % 3)), [...times(248, () => address(random)), shared[i]!, ...(i > 0 ? [shared[i - 1]!] : [])]),
+    ...(i % 4 === 3 ? {} : { availability_ratio: 0.99 + i / 1000, settle_p95_ms: 500 + i * 100 }),
+  }));
+  return { tool: 'x402_multi_chain_facilitator_failover_planner', shape: '10 networks, 8 facilitators with 200+ kinds and 250 signers each, chained by shared signers', body: { networks, facilitators, max_fallbacks: 3 } };
+}
+
+/** x402-default-asset-tokenamount-advisor at its maxima: a 40-character price, 20 networks, 20 overrides of 36 decimals (rounding on every network). */
+function tokenAmounts(): BenchInput {
+  const networks = times(20, (i) => (i < 7 ? ['base', 'base-sepolia', 'ethereum', 'polygon', 'arbitrum', 'optimism', 'avalanche'][i]! : `eip155:${9_000_000 + i}`));
+  const asset_overrides = times(20, (i) => ({ network: `eip155:${9_000_000 + i}`, asset: `0x${`${i}`.padStart(40, '4')}`, decimals: 36, eip712_name: 'Token'.padEnd(64, 'x'), eip712_version: '1', asset_transfer_method: i % 2 ? 'permit2' : 'eip3009' }));
+  return { tool: 'x402_default_asset_tokenamount_advisor', shape: '40-character price, 20 networks, 20 overrides (36 decimals)', body: { price: `$${'9'.repeat(11)}.${'1234567'.repeat(3)}01 USD`, networks, asset_overrides, rounding: 'half_up' } };
+}
+
+/** x402-price-display-unit-sanity-checker at its maxima: 100 items with 64-character displays, 78-digit amounts and 36-digit decimal fields. */
+function priceDisplay(): BenchInput {
+  const items = times(100, (i) => ({
+    item_id: `item-${i}`.padEnd(120, 'x'),
+    display_text: `US$${'9'.repeat(25)},${'999,'.repeat(6)}999.${'9'.repeat(6)}`.slice(0, 64).replace(/[,.]$/, ''),
+    amount_atomic: '9'.repeat(78),
+    amount_decimal: `${'9'.repeat(42)}.${'9'.repeat(36)}`,
+    asset: i % 3 ? CHAINS.base.usdc : `0x${'4'.repeat(40)}`,
+    network: 'base',
+    declared_decimals: i % 3 ? 6 : 36,
+  }));
+  return { tool: 'x402_price_display_unit_sanity_checker', shape: '100 items, 64-character displays, 78-digit amounts, 36-digit decimals', body: { items } };
+}
+
 /** Each analyzer at its schema maxima, and at what the default 256 KiB body limit admits where that is less. */
 export async function benchInputs(): Promise<BenchInput[]> {
   const inputs = [loopBreaker(200), loopBreaker(10), fragmentation(1000, 1000), fragmentation(300, 0), conflict(200, 50, 1000), conflict(200, 5, 300)];
@@ -731,6 +796,7 @@ export async function benchInputs(): Promise<BenchInput[]> {
   inputs.push(discoveryAudit(1400, 100_000), discoveryAudit(220, 100_000), deepDocument(), compatibility(), paymentHistory());
   inputs.push(catalogDrift(1150));
   inputs.push(spendClassifier(1000), profileNormalizer(330), scopeAuditor());
+  inputs.push(facilitatorCost(), priceDisplay(), tokenAmounts(), failoverPlan());
   for (const input of inputs) toolById(input.tool)!.request.parse(input.body);
   return inputs;
 }
