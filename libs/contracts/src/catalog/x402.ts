@@ -2,6 +2,8 @@ import type { z } from 'zod';
 import { EXAMPLE_PAYEE } from '../schemas/common.js';
 import { catalogDriftMonitorRequest } from '../schemas/x402/catalog-drift-monitor.js';
 import { catalogDriftMonitorResult } from '../results/x402/catalog-drift-monitor.js';
+import { multiProviderChallengeNormalizerRequest } from '../schemas/x402/multi-provider-challenge-normalizer.js';
+import { multiProviderChallengeNormalizerResult } from '../results/x402/multi-provider-challenge-normalizer.js';
 import type { ExpansionProductFamily } from '../envelopes/expansion.js';
 import { X402_USDC } from '../x402/reference-data.js';
 import { type CatalogEntry, type ToolAnnotations, defineTool } from './entry.js';
@@ -56,6 +58,10 @@ export function defineX402Tool<const Id extends string, Req extends z.ZodType, R
   });
 }
 
+const USDC_BASE = X402_USDC['eip155:8453']!.address;
+/** A v2 PaymentRequired as its base64 PAYMENT-REQUIRED header value (standard base64 of the JSON). */
+const asHeader = (paymentRequired: object) => Buffer.from(JSON.stringify(paymentRequired), 'utf8').toString('base64');
+
 /** The x402-* tools built so far (design sheet x402-family.md, in the spec's order). */
 export const X402_TOOLS = [
   defineX402Tool({
@@ -76,8 +82,31 @@ export const X402_TOOLS = [
       payment_challenge_json: {
         x402Version: 2,
         resource: { url: 'https://api.example.com/api/x402/tx-status' },
-        accepts: [{ scheme: 'exact', network: 'eip155:8453', amount: '10000', asset: X402_USDC['eip155:8453']!.address, payTo: EXAMPLE_PAYEE, maxTimeoutSeconds: 60 }],
+        accepts: [{ scheme: 'exact', network: 'eip155:8453', amount: '10000', asset: USDC_BASE, payTo: EXAMPLE_PAYEE, maxTimeoutSeconds: 60 }],
       },
+    },
+  }),
+  defineX402Tool({
+    slug: 'multi-provider-challenge-normalizer',
+    id: 'x402_multi_provider_challenge_normalizer',
+    title: 'x402 multi-provider challenge normalizer',
+    description:
+      'For a buyer holding 402 challenges from several providers for similar resources (x402 v1 bodies, v2 objects, base64 PAYMENT-REQUIRED values, L402 WWW-Authenticate values): one comparable offer list with CAIP-2 networks, atomic and decimal amounts, value classes (USD stablecoin, Lightning sats, other), ranks by price then payment friction, the cheapest per class, and reseller, testnet and timeout flags. Challenges are submitted, never fetched.',
+    request: multiProviderChallengeNormalizerRequest,
+    result: multiProviderChallengeNormalizerResult,
+    example: {
+      challenges: [
+        {
+          provider_label: 'A',
+          format: 'x402_v1_body',
+          body: { x402Version: 1, accepts: [{ scheme: 'exact', network: 'base', maxAmountRequired: '10000', resource: 'https://a.example/api/quote', description: 'Quote', mimeType: 'application/json', asset: USDC_BASE, payTo: EXAMPLE_PAYEE, maxTimeoutSeconds: 60 }] },
+        },
+        {
+          provider_label: 'B',
+          format: 'x402_v2_header',
+          header_value: asHeader({ x402Version: 2, resource: { url: 'https://b.example/api/quote' }, accepts: [{ scheme: 'exact', network: 'eip155:8453', amount: '9000', asset: USDC_BASE, payTo: '0x2222222222222222222222222222222222222222', maxTimeoutSeconds: 60 }] }),
+        },
+      ],
     },
   }),
 ] as const;

@@ -666,6 +666,23 @@ function catalogDrift(tools: number): BenchInput {
   };
 }
 
+/**
+ * x402-multi-provider-challenge-normalizer at its 20 challenges, within the default 256 KiB body:
+ * 12 v2 objects of 70 offers, 4 base64 PAYMENT-REQUIRED headers of 40 offers, 2 v1 bodies of 40
+ * offers and 2 L402 challenges; payees shared across providers, testnet and mainnet mixed.
+ */
+function challengeNormalizer(): BenchInput {
+  const offer = (i: number) => ({ scheme: 'exact', network: i % 9 === 0 ? 'eip155:84532' : 'eip155:8453', amount: String(9000 + (i % 37) * 100), asset: i % 9 === 0 ? '0x036CbD53842c5426634e7929541eC2318f3dCF7e' : CHAINS.base.usdc, payTo: `0x${String(i % 7).repeat(40)}`, maxTimeoutSeconds: i % 13 === 0 ? 7200 : 60 });
+  const v2 = (n: number) => ({ x402Version: 2, resource: { url: 'https://api.bench.example/quote' }, accepts: times(n, offer) });
+  const challenges = [
+    ...times(12, (i) => ({ provider_label: `object-${i}`, format: 'x402_v2_object', body: v2(70) })),
+    ...times(4, (i) => ({ provider_label: `header-${i}`, format: 'x402_v2_header', header_value: Buffer.from(JSON.stringify(v2(40))).toString('base64') })),
+    ...times(2, (i) => ({ provider_label: `v1-${i}`, format: 'x402_v1_body', body: { x402Version: 1, accepts: times(40, (j) => ({ ...offer(j), network: 'base', maxAmountRequired: '10000', resource: 'https://api.bench.example/quote', description: '' })) } })),
+    ...times(2, (i) => ({ provider_label: `l402-${i}`, format: 'l402_www_authenticate', header_value: `L402 macaroon="AgEEbHNhdAJCAAA${i}", invoice="lnbc${25 + i}u1pvjluezpp5qqqsyq"` })),
+  ];
+  return { tool: 'x402_multi_provider_challenge_normalizer', shape: '20 challenges (12 v2 objects × 70 offers, 4 v2 headers × 40, 2 v1 bodies × 40, 2 L402)', body: { challenges } };
+}
+
 /** Each analyzer at its schema maxima, and at what the default 256 KiB body limit admits where that is less. */
 export async function benchInputs(): Promise<BenchInput[]> {
   const inputs = [loopBreaker(200), loopBreaker(10), fragmentation(1000, 1000), fragmentation(300, 0), conflict(200, 50, 1000), conflict(200, 5, 300)];
@@ -674,7 +691,7 @@ export async function benchInputs(): Promise<BenchInput[]> {
   inputs.push(coalitions(12), coalitions(10), reincarnation(5000, 500, 20), reincarnation(210, 500, 1), dependencyMap(500, 20, 10, 2000), dependencyMap(500, 1, 1, 300), dependencyMapAllShared(500, 20), dependencyMapAllShared(500, 2));
   inputs.push(negativeCapability(), temporalGate(50, 200, true), temporalGate(1, 20, false), exitHandoff(2000), exitHandoff(160));
   inputs.push(discoveryAudit(1400, 100_000), discoveryAudit(220, 100_000), deepDocument(), compatibility(), paymentHistory());
-  inputs.push(catalogDrift(840));
+  inputs.push(catalogDrift(840), challengeNormalizer());
   for (const input of inputs) toolById(input.tool)!.request.parse(input.body);
   return inputs;
 }
