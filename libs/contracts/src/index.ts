@@ -52,6 +52,8 @@ export * from './schemas/x402/catalog-drift-monitor.js';
 export * from './results/x402/catalog-drift-monitor.js';
 export * from './schemas/x402/multi-provider-challenge-normalizer.js';
 export * from './results/x402/multi-provider-challenge-normalizer.js';
+export * from './schemas/x402/network-token-route-planner.js';
+export * from './results/x402/network-token-route-planner.js';
 export * from './catalog/index.js';
 export * from './discovery/index.js';
 export type * from './ports/chain-source.js';

@@ -109,6 +109,7 @@ const DECLARED_OUTSIDE_THE_HEADER = new Set([
   'agent_compatibility_analyzer',
   'x402_catalog_drift_monitor',
   'x402_multi_provider_challenge_normalizer',
+  'x402_network_token_route_planner',
 ]);
 const inHeader = CATALOG.filter((entry) => !DECLARED_OUTSIDE_THE_HEADER.has(entry.id));
 

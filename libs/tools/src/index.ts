@@ -41,3 +41,4 @@ export * from './x402/answer.js';
 export * from './x402/x402p.js';
 export * from './x402/catalog-drift-monitor/index.js';
 export * from './x402/multi-provider-challenge-normalizer/index.js';
+export * from './x402/network-token-route-planner/index.js';

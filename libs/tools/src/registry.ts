@@ -32,6 +32,7 @@ import { temporalConsistencyGate } from './ext/temporal-consistency-gate/index.j
 import { serviceExitHandoff } from './ext/service-exit-handoff/index.js';
 import { catalogDriftMonitor } from './x402/catalog-drift-monitor/index.js';
 import { multiProviderChallengeNormalizer } from './x402/multi-provider-challenge-normalizer/index.js';
+import { networkTokenRoutePlanner } from './x402/network-token-route-planner/index.js';
 
 /** Each tool id's module is declared against that id's own catalog entry. */
 type ToolRegistry = { readonly [Id in ToolId]?: ToolModule<CatalogEntryOf<Id>> };
@@ -71,6 +72,7 @@ export const TOOL_MODULES = {
   service_exit_handoff: serviceExitHandoff,
   x402_catalog_drift_monitor: catalogDriftMonitor,
   x402_multi_provider_challenge_normalizer: multiProviderChallengeNormalizer,
+  x402_network_token_route_planner: networkTokenRoutePlanner,
 } as const satisfies ToolRegistry;
 
 /**

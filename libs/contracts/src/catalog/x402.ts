@@ -4,6 +4,8 @@ import { catalogDriftMonitorRequest } from '../schemas/x402/catalog-drift-monito
 import { catalogDriftMonitorResult } from '../results/x402/catalog-drift-monitor.js';
 import { multiProviderChallengeNormalizerRequest } from '../schemas/x402/multi-provider-challenge-normalizer.js';
 import { multiProviderChallengeNormalizerResult } from '../results/x402/multi-provider-challenge-normalizer.js';
+import { networkTokenRoutePlannerRequest } from '../schemas/x402/network-token-route-planner.js';
+import { networkTokenRoutePlannerResult } from '../results/x402/network-token-route-planner.js';
 import type { ExpansionProductFamily } from '../envelopes/expansion.js';
 import { X402_USDC } from '../x402/reference-data.js';
 import { type CatalogEntry, type ToolAnnotations, defineTool } from './entry.js';
@@ -59,6 +61,8 @@ export function defineX402Tool<const Id extends string, Req extends z.ZodType, R
 }
 
 const USDC_BASE = X402_USDC['eip155:8453']!.address;
+const SOLANA = 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp';
+const USDC_SOLANA = X402_USDC[SOLANA]!.address;
 /** A v2 PaymentRequired as its base64 PAYMENT-REQUIRED header value (standard base64 of the JSON). */
 const asHeader = (paymentRequired: object) => Buffer.from(JSON.stringify(paymentRequired), 'utf8').toString('base64');
 
@@ -106,6 +110,29 @@ export const X402_TOOLS = [
           format: 'x402_v2_header',
           header_value: asHeader({ x402Version: 2, resource: { url: 'https://b.example/api/quote' }, accepts: [{ scheme: 'exact', network: 'eip155:8453', amount: '9000', asset: USDC_BASE, payTo: '0x2222222222222222222222222222222222222222', maxTimeoutSeconds: 60 }] }),
         },
+      ],
+    },
+  }),
+  defineX402Tool({
+    slug: 'network-token-route-planner',
+    id: 'x402_network_token_route_planner',
+    title: 'x402 network and token route planner',
+    description:
+      'For a buyer facing a 402 with several offers while holding balances on several networks: which offers it can pay, in how many steps (Permit2 approval, CCTP bridge, then the signature), who pays the gas of each step, and which route is best (fewest steps, then amount, then preferred network). Unpayable offers come with their reason. Holdings are stated, never read on chain.',
+    request: networkTokenRoutePlannerRequest,
+    result: networkTokenRoutePlannerResult,
+    example: {
+      challenge: {
+        x402Version: 2,
+        resource: { url: 'https://api.example.com/api/x402/quote' },
+        accepts: [
+          { scheme: 'exact', network: 'eip155:8453', amount: '10000', asset: USDC_BASE, payTo: EXAMPLE_PAYEE, maxTimeoutSeconds: 60 },
+          { scheme: 'exact', network: SOLANA, amount: '10000', asset: USDC_SOLANA, payTo: 'Examp1ePayee1111111111111111111111111111111', maxTimeoutSeconds: 60 },
+        ],
+      },
+      holdings: [
+        { network: 'eip155:8453', asset: USDC_BASE, balance_atomic: '5000' },
+        { network: SOLANA, asset: USDC_SOLANA, balance_atomic: '2000000' },
       ],
     },
   }),

@@ -123,6 +123,14 @@ export const WORKFLOWS: readonly Workflow[] = [
         purpose: 'One comparable list of the offers, whatever the format (x402 v1, v2 object or header, L402), ranked by price and friction within each value class. Stop when its decision is unparseable.',
         inputs: [{ field: 'challenges', from: { caller: 'the 402 challenges received, each with the provider\'s name and its format' } }],
       },
+      {
+        tool: 'x402_network_token_route_planner',
+        purpose: 'For the provider picked from the normalized offers: which of its offers the agent can pay with its balances, in how many steps (Permit2 approval, CCTP bridge, signature) and who pays each step\'s gas. Stop when its decision is no_route.',
+        inputs: [
+          { field: 'challenge', from: { caller: 'the 402 challenge of the provider picked from the normalized offers (cheapest_by_class names it)' } },
+          { field: 'holdings', from: { caller: 'the agent\'s balances per network and asset' } },
+        ],
+      },
     ],
   },
   {

@@ -683,6 +683,18 @@ function challengeNormalizer(): BenchInput {
   return { tool: 'x402_multi_provider_challenge_normalizer', shape: '20 challenges (12 v2 objects × 70 offers, 4 v2 headers × 40, 2 v1 bodies × 40, 2 L402)', body: { challenges } };
 }
 
+/** x402-network-token-route-planner at its maxima: 20 offers on five networks (half Permit2), 50 holdings, gas everywhere, bridging allowed. */
+function routePlanner(): BenchInput {
+  const networks = [CHAINS.base, CHAINS.arbitrum, CHAINS.ethereum, CHAINS.polygon, CHAINS.optimism];
+  const accepts = times(20, (i) => ({ scheme: 'exact', network: networks[i % 5]!.caip2, amount: String(10_000 + i), asset: networks[i % 5]!.usdc, payTo: '0x1111111111111111111111111111111111111111', maxTimeoutSeconds: 60, extra: i % 2 ? { assetTransferMethod: 'permit2' } : {} }));
+  const holdings = times(50, (i) => ({ network: networks[(i + 1) % 5]!.caip2, asset: networks[(i + 1) % 5]!.usdc, balance_atomic: String(5000 + i * 200) }));
+  return {
+    tool: 'x402_network_token_route_planner',
+    shape: '20 offers on 5 networks, 50 holdings (the first 25 too small), gas on every network, bridging allowed',
+    body: { accepts, holdings, native_gas: networks.map((n) => ({ network: n.caip2, has_gas: true })), permit2_allowances: [], preferences: { allow_bridge: true, network_order: networks.map((n) => n.caip2) } },
+  };
+}
+
 /** Each analyzer at its schema maxima, and at what the default 256 KiB body limit admits where that is less. */
 export async function benchInputs(): Promise<BenchInput[]> {
   const inputs = [loopBreaker(200), loopBreaker(10), fragmentation(1000, 1000), fragmentation(300, 0), conflict(200, 50, 1000), conflict(200, 5, 300)];
@@ -691,7 +703,7 @@ export async function benchInputs(): Promise<BenchInput[]> {
   inputs.push(coalitions(12), coalitions(10), reincarnation(5000, 500, 20), reincarnation(210, 500, 1), dependencyMap(500, 20, 10, 2000), dependencyMap(500, 1, 1, 300), dependencyMapAllShared(500, 20), dependencyMapAllShared(500, 2));
   inputs.push(negativeCapability(), temporalGate(50, 200, true), temporalGate(1, 20, false), exitHandoff(2000), exitHandoff(160));
   inputs.push(discoveryAudit(1400, 100_000), discoveryAudit(220, 100_000), deepDocument(), compatibility(), paymentHistory());
-  inputs.push(catalogDrift(840), challengeNormalizer());
+  inputs.push(catalogDrift(840), challengeNormalizer(), routePlanner());
   for (const input of inputs) toolById(input.tool)!.request.parse(input.body);
   return inputs;
 }
