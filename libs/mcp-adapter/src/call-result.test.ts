@@ -29,6 +29,7 @@ const DECLARED_OUTSIDE_THE_HEADER = new Set([
   'agent_compatibility_analyzer',
   'x402_svc_agent_spend_category_classifier',
   'x402_facilitator_cost_comparator',
+  'x402_network_token_route_planner',
 ]);
 
 describe('a payment_required result', () => {

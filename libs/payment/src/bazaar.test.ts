@@ -121,6 +121,8 @@ const DECLARED_OUTSIDE_THE_HEADER = new Set([
   'x402_mcp_paid_tool_permission_scope_auditor',
   'x402_facilitator_cost_comparator',
   'x402_multi_chain_facilitator_failover_planner',
+  'x402_multi_provider_challenge_normalizer',
+  'x402_network_token_route_planner',
 ]);
 const inHeader = CATALOG.filter((entry) => !DECLARED_OUTSIDE_THE_HEADER.has(entry.id));
 

@@ -38,6 +38,7 @@ export { recogniseContract, PERMIT2_ADDRESS, WRAPPED_NATIVE, type ContractProbe,
 export { SELECTOR_INDEX, datasetCandidates } from './decoding/selector-dataset.js';
 export * from './x402/helpers.js';
 export * from './x402/answer.js';
+export * from './x402/x402p.js';
 export * from './x402/catalog-drift-monitor/index.js';
 export * from './x402/svc-agent-spend-category-classifier/index.js';
 export * from './x402/cross-protocol-agent-commerce-profile-normalizer/index.js';
@@ -46,3 +47,5 @@ export * from './x402/facilitator-cost-comparator/index.js';
 export * from './x402/price-display-unit-sanity-checker/index.js';
 export * from './x402/default-asset-tokenamount-advisor/index.js';
 export * from './x402/multi-chain-facilitator-failover-planner/index.js';
+export * from './x402/multi-provider-challenge-normalizer/index.js';
+export * from './x402/network-token-route-planner/index.js';

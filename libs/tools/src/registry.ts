@@ -38,6 +38,8 @@ import { facilitatorCostComparator } from './x402/facilitator-cost-comparator/in
 import { priceDisplayUnitSanityChecker } from './x402/price-display-unit-sanity-checker/index.js';
 import { defaultAssetTokenamountAdvisor } from './x402/default-asset-tokenamount-advisor/index.js';
 import { multiChainFacilitatorFailoverPlanner } from './x402/multi-chain-facilitator-failover-planner/index.js';
+import { multiProviderChallengeNormalizer } from './x402/multi-provider-challenge-normalizer/index.js';
+import { networkTokenRoutePlanner } from './x402/network-token-route-planner/index.js';
 
 /** Each tool id's module is declared against that id's own catalog entry. */
 type ToolRegistry = { readonly [Id in ToolId]?: ToolModule<CatalogEntryOf<Id>> };
@@ -83,6 +85,8 @@ export const TOOL_MODULES = {
   x402_price_display_unit_sanity_checker: priceDisplayUnitSanityChecker,
   x402_default_asset_tokenamount_advisor: defaultAssetTokenamountAdvisor,
   x402_multi_chain_facilitator_failover_planner: multiChainFacilitatorFailoverPlanner,
+  x402_multi_provider_challenge_normalizer: multiProviderChallengeNormalizer,
+  x402_network_token_route_planner: networkTokenRoutePlanner,
 } as const satisfies ToolRegistry;
 
 /**

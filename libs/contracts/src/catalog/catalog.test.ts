@@ -46,6 +46,8 @@ const SPEC_PRICES: [string, string, string, string][] = [
   ['/api/x402/x402-price-display-unit-sanity-checker', 'x402_price_display_unit_sanity_checker', '0.01', '10000'],
   ['/api/x402/x402-default-asset-tokenamount-advisor', 'x402_default_asset_tokenamount_advisor', '0.01', '10000'],
   ['/api/x402/x402-multi-chain-facilitator-failover-planner', 'x402_multi_chain_facilitator_failover_planner', '0.01', '10000'],
+  ['/api/x402/x402-multi-provider-challenge-normalizer', 'x402_multi_provider_challenge_normalizer', '0.01', '10000'],
+  ['/api/x402/x402-network-token-route-planner', 'x402_network_token_route_planner', '0.01', '10000'],
 ];
 
 /** Requests the spec marks "additional properties allowed"; every other request is closed. */
@@ -92,6 +94,8 @@ const SPEC_MCP_NAMES: Record<string, string> = {
   x402_price_display_unit_sanity_checker: 'svc_x402_price_display_unit_sanity_checker',
   x402_default_asset_tokenamount_advisor: 'svc_x402_default_asset_tokenamount_advisor',
   x402_multi_chain_facilitator_failover_planner: 'svc_x402_multi_chain_facilitator_failover_planner',
+  x402_multi_provider_challenge_normalizer: 'svc_x402_multi_provider_challenge_normalizer',
+  x402_network_token_route_planner: 'svc_x402_network_token_route_planner',
 };
 
 describe('catalog', () => {

@@ -20,6 +20,10 @@ import { defaultAssetTokenamountAdvisorRequest } from '../schemas/x402/default-a
 import { defaultAssetTokenamountAdvisorResult } from '../results/x402/default-asset-tokenamount-advisor.js';
 import { multiChainFacilitatorFailoverPlannerRequest } from '../schemas/x402/multi-chain-facilitator-failover-planner.js';
 import { multiChainFacilitatorFailoverPlannerResult } from '../results/x402/multi-chain-facilitator-failover-planner.js';
+import { multiProviderChallengeNormalizerRequest } from '../schemas/x402/multi-provider-challenge-normalizer.js';
+import { multiProviderChallengeNormalizerResult } from '../results/x402/multi-provider-challenge-normalizer.js';
+import { networkTokenRoutePlannerRequest } from '../schemas/x402/network-token-route-planner.js';
+import { networkTokenRoutePlannerResult } from '../results/x402/network-token-route-planner.js';
 
 /** Price of every x402-* tool (design sheet §0): 0.01 USDC on Base, one exact offer. */
 export const X402_FAMILY_PRICE = '0.01';
@@ -80,6 +84,11 @@ const exampleSupported = (networks: string[], signer: string) => ({
   signers: { 'eip155:*': [signer] },
 });
 
+const SOLANA = 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp';
+const USDC_SOLANA = X402_USDC[SOLANA]!.address;
+/** A v2 PaymentRequired as its base64 PAYMENT-REQUIRED header value (standard base64 of the JSON). */
+const asHeader = (paymentRequired: object) => Buffer.from(JSON.stringify(paymentRequired), 'utf8').toString('base64');
+
 /** The x402-* tools built so far (design sheet x402-family.md, in the spec's order). */
 export const X402_TOOLS = [
   defineX402Tool({
@@ -102,6 +111,29 @@ export const X402_TOOLS = [
         resource: { url: 'https://api.example.com/api/x402/tx-status' },
         accepts: [{ scheme: 'exact', network: 'eip155:8453', amount: '10000', asset: X402_USDC['eip155:8453']!.address, payTo: EXAMPLE_PAYEE, maxTimeoutSeconds: 60 }],
       },
+    },
+  }),
+  defineX402Tool({
+    slug: 'multi-provider-challenge-normalizer',
+    id: 'x402_multi_provider_challenge_normalizer',
+    title: 'x402 multi-provider challenge normalizer',
+    description:
+      'For a buyer holding 402 challenges from several providers for similar resources (x402 v1 bodies, v2 objects, base64 PAYMENT-REQUIRED values, L402 WWW-Authenticate values): one comparable offer list with CAIP-2 networks, atomic and decimal amounts, value classes (USD stablecoin, Lightning sats, other), ranks by price then payment friction, the cheapest per class, and reseller, testnet and timeout flags. Challenges are submitted, never fetched.',
+    request: multiProviderChallengeNormalizerRequest,
+    result: multiProviderChallengeNormalizerResult,
+    example: {
+      challenges: [
+        {
+          provider_label: 'A',
+          format: 'x402_v1_body',
+          body: { x402Version: 1, accepts: [{ scheme: 'exact', network: 'base', maxAmountRequired: '10000', resource: 'https://a.example/api/quote', description: 'Quote', mimeType: 'application/json', asset: USDC_BASE, payTo: EXAMPLE_PAYEE, maxTimeoutSeconds: 60 }] },
+        },
+        {
+          provider_label: 'B',
+          format: 'x402_v2_header',
+          header_value: asHeader({ x402Version: 2, resource: { url: 'https://b.example/api/quote' }, accepts: [{ scheme: 'exact', network: 'eip155:8453', amount: '9000', asset: USDC_BASE, payTo: '0x2222222222222222222222222222222222222222', maxTimeoutSeconds: 60 }] }),
+        },
+      ],
     },
   }),
   defineX402Tool({
@@ -183,6 +215,29 @@ export const X402_TOOLS = [
     result: priceDisplayUnitSanityCheckerResult,
     example: {
       items: [{ item_id: 'premium-report', display_text: '$0.01', amount_atomic: '10000000000000000', asset: USDC_BASE, network: 'eip155:8453' }],
+    },
+  }),
+  defineX402Tool({
+    slug: 'network-token-route-planner',
+    id: 'x402_network_token_route_planner',
+    title: 'x402 network and token route planner',
+    description:
+      'For a buyer facing a 402 with several offers while holding balances on several networks: which offers it can pay, in how many steps (Permit2 approval, CCTP bridge, then the signature), who pays the gas of each step, and which route is best (fewest steps, then amount, then preferred network). Unpayable offers come with their reason. Holdings are stated, never read on chain.',
+    request: networkTokenRoutePlannerRequest,
+    result: networkTokenRoutePlannerResult,
+    example: {
+      challenge: {
+        x402Version: 2,
+        resource: { url: 'https://api.example.com/api/x402/quote' },
+        accepts: [
+          { scheme: 'exact', network: 'eip155:8453', amount: '10000', asset: USDC_BASE, payTo: EXAMPLE_PAYEE, maxTimeoutSeconds: 60 },
+          { scheme: 'exact', network: SOLANA, amount: '10000', asset: USDC_SOLANA, payTo: 'Examp1ePayee1111111111111111111111111111111', maxTimeoutSeconds: 60 },
+        ],
+      },
+      holdings: [
+        { network: 'eip155:8453', asset: USDC_BASE, balance_atomic: '5000' },
+        { network: SOLANA, asset: USDC_SOLANA, balance_atomic: '2000000' },
+      ],
     },
   }),
   defineX402Tool({

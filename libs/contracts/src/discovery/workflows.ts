@@ -113,6 +113,27 @@ export const WORKFLOWS: readonly Workflow[] = [
     ],
   },
   {
+    id: 'choose_and_pay_an_x402_offer',
+    title: 'Compare 402 offers, pick what to pay with, know the approval steps',
+    whenToUse: 'A buyer agent holds 402 challenges from one or several providers for the same kind of resource and must decide which offer to pay, with which of its balances, and what has to happen before the payment can go through.',
+    reasonCode: 'guard_autonomous_commerce',
+    steps: [
+      {
+        tool: 'x402_multi_provider_challenge_normalizer',
+        purpose: 'One comparable list of the offers, whatever the format (x402 v1, v2 object or header, L402), ranked by price and friction within each value class. Stop when its decision is unparseable.',
+        inputs: [{ field: 'challenges', from: { caller: 'the 402 challenges received, each with the provider\'s name and its format' } }],
+      },
+      {
+        tool: 'x402_network_token_route_planner',
+        purpose: 'For the provider picked from the normalized offers: which of its offers the agent can pay with its balances, in how many steps (Permit2 approval, CCTP bridge, signature) and who pays each step\'s gas. Stop when its decision is no_route.',
+        inputs: [
+          { field: 'challenge', from: { caller: 'the 402 challenge of the provider picked from the normalized offers (cheapest_by_class names it)' } },
+          { field: 'holdings', from: { caller: 'the agent\'s balances per network and asset' } },
+        ],
+      },
+    ],
+  },
+  {
     id: 'transaction_status_then_decode',
     title: 'Check a transaction, decode it when it needs explaining',
     whenToUse: 'A transaction hash in hand: first whether it succeeded and how final it is, then what it did and why it reverted.',

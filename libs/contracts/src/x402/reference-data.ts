@@ -10,8 +10,11 @@ import { CHAINS } from '../chains.js';
  * - USDC addresses, decimals and EIP-712 name/version: @x402/evm's DEFAULT_ASSETS (Apache-2.0); the
  *   addresses on Ethereum, Base, Polygon, Arbitrum and Optimism are the chain registry's (chains.ts).
  *   Optimism's EIP-712 domain is not in either source, so it is null.
- * - Avalanche Fuji and the Solana networks have no USDC row: their addresses are only abbreviated in
- *   the design sheet and appear in no source in this repository, so they are not invented.
+ * - Solana mainnet's USDC mint EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v: the sheet's "EPjF…Dt1v",
+ *   checked in full against several public codebases that name it the USDC mint (token tables of
+ *   Solana wallets and DEX tools); EIP-712, EIP-3009 and EIP-2612 are EVM standards, so null/false.
+ * - Avalanche Fuji and Solana devnet have no USDC row: their addresses are only abbreviated in the
+ *   design sheet and appear in no source in this repository, so they are not invented.
  */
 export const X402_REFERENCE_DATA_VERSION = 'x402-ref-2026-11-28.1';
 
@@ -57,4 +60,19 @@ export const X402_USDC: Readonly<Record<string, X402UsdcAsset>> = {
   'eip155:42161': { address: CHAINS.arbitrum.usdc, decimals: 6, eip712: { name: 'USD Coin', version: '2' }, eip3009: true, eip2612: true },
   'eip155:10': { address: CHAINS.optimism.usdc, decimals: 6, eip712: null, eip3009: true, eip2612: true },
   'eip155:43114': { address: '0xB97EF9Ef8734C71904D8002F8b6Bc66Dd9c48a6E', decimals: 6, eip712: { name: 'USD Coin', version: '2' }, eip3009: true, eip2612: true },
+  'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp': { address: 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v', decimals: 6, eip712: null, eip3009: false, eip2612: false },
+};
+
+/**
+ * Circle CCTP domain ids of the mainnets that have one (design sheet §R, from Circle's public
+ * documentation): the networks between which USDC can be bridged by burn and mint.
+ */
+export const X402_CCTP_DOMAINS: Readonly<Record<string, number>> = {
+  'eip155:1': 0,
+  'eip155:43114': 1,
+  'eip155:10': 2,
+  'eip155:42161': 3,
+  'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp': 5,
+  'eip155:8453': 6,
+  'eip155:137': 7,
 };

@@ -786,6 +786,35 @@ function priceDisplay(): BenchInput {
   return { tool: 'x402_price_display_unit_sanity_checker', shape: '100 items, 64-character displays, 78-digit amounts, 36-digit decimals', body: { items } };
 }
 
+/**
+ * x402-multi-provider-challenge-normalizer at its 20 challenges, within the default 256 KiB body:
+ * 12 v2 objects of 70 offers, 4 base64 PAYMENT-REQUIRED headers of 40 offers, 2 v1 bodies of 40
+ * offers and 2 L402 challenges; payees shared across providers, testnet and mainnet mixed.
+ */
+function challengeNormalizer(): BenchInput {
+  const offer = (i: number) => ({ scheme: 'exact', network: i % 9 === 0 ? 'eip155:84532' : 'eip155:8453', amount: String(9000 + (i % 37) * 100), asset: i % 9 === 0 ? '0x036CbD53842c5426634e7929541eC2318f3dCF7e' : CHAINS.base.usdc, payTo: `0x${String(i % 7).repeat(40)}`, maxTimeoutSeconds: i % 13 === 0 ? 7200 : 60 });
+  const v2 = (n: number) => ({ x402Version: 2, resource: { url: 'https://api.bench.example/quote' }, accepts: times(n, offer) });
+  const challenges = [
+    ...times(12, (i) => ({ provider_label: `object-${i}`, format: 'x402_v2_object', body: v2(70) })),
+    ...times(4, (i) => ({ provider_label: `header-${i}`, format: 'x402_v2_header', header_value: Buffer.from(JSON.stringify(v2(40))).toString('base64') })),
+    ...times(2, (i) => ({ provider_label: `v1-${i}`, format: 'x402_v1_body', body: { x402Version: 1, accepts: times(40, (j) => ({ ...offer(j), network: 'base', maxAmountRequired: '10000', resource: 'https://api.bench.example/quote', description: '' })) } })),
+    ...times(2, (i) => ({ provider_label: `l402-${i}`, format: 'l402_www_authenticate', header_value: `L402 macaroon="AgEEbHNhdAJCAAA${i}", invoice="lnbc${25 + i}u1pvjluezpp5qqqsyq"` })),
+  ];
+  return { tool: 'x402_multi_provider_challenge_normalizer', shape: '20 challenges (12 v2 objects × 70 offers, 4 v2 headers × 40, 2 v1 bodies × 40, 2 L402)', body: { challenges } };
+}
+
+/** x402-network-token-route-planner at its maxima: 20 offers on five networks (half Permit2), 50 holdings, gas everywhere, bridging allowed. */
+function routePlanner(): BenchInput {
+  const networks = [CHAINS.base, CHAINS.arbitrum, CHAINS.ethereum, CHAINS.polygon, CHAINS.optimism];
+  const accepts = times(20, (i) => ({ scheme: 'exact', network: networks[i % 5]!.caip2, amount: String(10_000 + i), asset: networks[i % 5]!.usdc, payTo: '0x1111111111111111111111111111111111111111', maxTimeoutSeconds: 60, extra: i % 2 ? { assetTransferMethod: 'permit2' } : {} }));
+  const holdings = times(50, (i) => ({ network: networks[(i + 1) % 5]!.caip2, asset: networks[(i + 1) % 5]!.usdc, balance_atomic: String(5000 + i * 200) }));
+  return {
+    tool: 'x402_network_token_route_planner',
+    shape: '20 offers on 5 networks, 50 holdings (the first 25 too small), gas on every network, bridging allowed',
+    body: { accepts, holdings, native_gas: networks.map((n) => ({ network: n.caip2, has_gas: true })), permit2_allowances: [], preferences: { allow_bridge: true, network_order: networks.map((n) => n.caip2) } },
+  };
+}
+
 /** Each analyzer at its schema maxima, and at what the default 256 KiB body limit admits where that is less. */
 export async function benchInputs(): Promise<BenchInput[]> {
   const inputs = [loopBreaker(200), loopBreaker(10), fragmentation(1000, 1000), fragmentation(300, 0), conflict(200, 50, 1000), conflict(200, 5, 300)];
@@ -797,6 +826,7 @@ export async function benchInputs(): Promise<BenchInput[]> {
   inputs.push(catalogDrift(1150));
   inputs.push(spendClassifier(1000), profileNormalizer(330), scopeAuditor());
   inputs.push(facilitatorCost(), priceDisplay(), tokenAmounts(), failoverPlan());
+  inputs.push(challengeNormalizer(), routePlanner());
   for (const input of inputs) toolById(input.tool)!.request.parse(input.body);
   return inputs;
 }

@@ -10,6 +10,7 @@ import {
 import type { ToolOutput } from '../../tool-module.js';
 import { x402Answer } from '../answer.js';
 import { AMT, ASSET, LABEL, ND, isJsonObject, isUsdcOf, pathOf, pointer, textOf, type JsonObject } from '../helpers.js';
+import { X402P } from '../x402p.js';
 
 type Entry = CatalogEntryOf<'x402_catalog_drift_monitor'>;
 export type CatalogDriftInput = RequestOf<Entry>;
@@ -204,41 +205,34 @@ function mcpSurface(ctx: Context, catalog: JsonObject, name: string): void {
   absent(ctx, 'mcp_tool', 'mcp_name', pointer(...lists[0]!.at));
 }
 
-/** X402P, as far as this tool needs it: a v1 or v2 PaymentRequired body, its accepts entry on the expected network (else the first). */
+/** The challenge through X402P: its accepts entry on the expected network (else the first). */
 function challengeSurface(ctx: Context, challenge: JsonObject): void {
   const { input } = ctx;
-  const accepts = Array.isArray(challenge.accepts) ? challenge.accepts : null;
-  if (!accepts || accepts.length === 0 || !accepts.every(isJsonObject)) {
+  const parsed = X402P(challenge);
+  if (!parsed.ok) {
     ctx.flags.add('challenge_unparsed');
-    ctx.limitations.push('payment_challenge_json is not an x402 PaymentRequired body with an accepts[] of offers: the challenge was not checked.');
+    ctx.limitations.push(`payment_challenge_json was not read (${parsed.reason}): the challenge was not checked.`);
     return;
   }
   ctx.checked.add('payment_challenge');
+  const { offers, x402_version: version } = parsed.challenge;
   const wanted = input.expected_network === undefined ? null : ND(input.expected_network).network;
-  const index = Math.max(0, wanted === null ? 0 : accepts.findIndex((offer) => typeof offer.network === 'string' && ND(offer.network).network === wanted));
-  const offer = accepts[index] as JsonObject;
-  const at = ['payment_challenge_json', 'accepts', index];
-  const v1 = offer.maxAmountRequired !== undefined;
-  const network = textOf(offer.network);
-  const caip2 = network === null ? null : ND(network).network;
-  observe(ctx, 'payment_challenge', 'network', offer.network, pointer(...at, 'network'));
-  const amountKey = v1 ? 'maxAmountRequired' : 'amount';
-  const amount = textOf(offer[amountKey]);
-  if (amount !== null && /^\d{1,78}$/.test(amount)) {
-    const atomic = BigInt(amount);
+  const offer = (wanted === null ? undefined : offers.find((o) => o.network === wanted)) ?? offers[0]!;
+  const at = ['payment_challenge_json', 'accepts', offer.index];
+  observe(ctx, 'payment_challenge', 'network', offer.network_raw, pointer(...at, 'network'));
+  if (offer.amount_atomic !== null) {
+    const atomic = BigInt(offer.amount_atomic);
     // Atomic units are the challenge's own unit, not a format difference: its written form is the decimal.
-    ctx.observations.push({ surface: 'payment_challenge', field: 'price', raw: AMT.toDecimal(atomic), value: AMT.toDecimal(atomic), atomic, source: pointer(...at, amountKey) });
-  } else if (amount !== null) ctx.flags.add('unparseable_price');
-  if (typeof offer.asset === 'string') {
-    if (caip2 === null || ASSET(caip2) === null) {
+    ctx.observations.push({ surface: 'payment_challenge', field: 'price', raw: AMT.toDecimal(atomic), value: AMT.toDecimal(atomic), atomic, source: pointer(...at, offer.keys.amount) });
+  } else if (offer.amount_raw !== null) ctx.flags.add('unparseable_price');
+  if (offer.asset !== null) {
+    if (offer.network === null || ASSET(offer.network) === null) {
       ctx.flags.add('asset_unverifiable');
-      ctx.limitations.push(`The reference data has no verified USDC for ${caip2 ?? 'the offer\'s network'}: the challenge's asset was not compared.`);
-    } else observe(ctx, 'payment_challenge', 'currency', offer.asset, pointer(...at, 'asset'), caip2);
+      ctx.limitations.push(`The reference data has no verified USDC for ${offer.network ?? 'the offer\'s network'}: the challenge's asset was not compared.`);
+    } else observe(ctx, 'payment_challenge', 'currency', offer.asset, pointer(...at, 'asset'), offer.network);
   }
-  const payee = offer.payTo !== undefined ? 'payTo' : 'pay_to';
-  observe(ctx, 'payment_challenge', 'receiver', offer[payee], pointer(...at, payee));
-  const resource = v1 ? { value: offer.resource, at: [...at, 'resource'] } : isJsonObject(challenge.resource) ? { value: challenge.resource.url, at: ['payment_challenge_json', 'resource', 'url'] } : null;
-  if (resource) observe(ctx, 'payment_challenge', 'endpoint', resource.value, pointer(...resource.at));
+  observe(ctx, 'payment_challenge', 'receiver', offer.pay_to, pointer(...at, offer.keys.pay_to));
+  observe(ctx, 'payment_challenge', 'endpoint', offer.resource_url, version === 1 ? pointer(...at, 'resource') : pointer('payment_challenge_json', 'resource', 'url'));
 }
 
 interface Reference {
