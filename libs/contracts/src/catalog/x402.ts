@@ -2,6 +2,8 @@ import type { z } from 'zod';
 import { EXAMPLE_PAYEE } from '../schemas/common.js';
 import { catalogDriftMonitorRequest } from '../schemas/x402/catalog-drift-monitor.js';
 import { catalogDriftMonitorResult } from '../results/x402/catalog-drift-monitor.js';
+import { ap2MandateConstraintGapAuditorRequest } from '../schemas/x402/ap2-mandate-constraint-gap-auditor.js';
+import { ap2MandateConstraintGapAuditorResult } from '../results/x402/ap2-mandate-constraint-gap-auditor.js';
 import type { ExpansionProductFamily } from '../envelopes/expansion.js';
 import { X402_USDC } from '../x402/reference-data.js';
 import { type CatalogEntry, type ToolAnnotations, defineTool } from './entry.js';
@@ -78,6 +80,24 @@ export const X402_TOOLS = [
         resource: { url: 'https://api.example.com/api/x402/tx-status' },
         accepts: [{ scheme: 'exact', network: 'eip155:8453', amount: '10000', asset: X402_USDC['eip155:8453']!.address, payTo: EXAMPLE_PAYEE, maxTimeoutSeconds: 60 }],
       },
+    },
+  }),
+  defineX402Tool({
+    slug: 'ap2-mandate-constraint-gap-auditor',
+    id: 'x402_ap2_mandate_constraint_gap_auditor',
+    title: 'AP2 mandate constraint gap auditor',
+    description:
+      'Before a shopping agent buys human-not-present under an AP2 IntentMandate (optionally with its CartMandate and PaymentMandate): which of merchant, item, amount, currency, time, refundability and human confirmation are bounded, loose or unbounded, and do the mandates agree with each other? Gaps with severity, JSON pointers and a suggested bound; six cross-checks.',
+    request: ap2MandateConstraintGapAuditorRequest,
+    result: ap2MandateConstraintGapAuditorResult,
+    example: {
+      intent_mandate: {
+        natural_language_description: 'Red high-top basketball shoes, size 10',
+        user_cart_confirmation_required: false,
+        intent_expiry: '2027-01-01T00:00:00Z',
+      },
+      intent_signed_by_user: true,
+      as_of: '2026-01-01T00:00:00Z',
     },
   }),
 ] as const;

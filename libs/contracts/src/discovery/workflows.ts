@@ -410,6 +410,23 @@ export const WORKFLOWS: readonly Workflow[] = [
       },
     ],
   },
+  {
+    id: 'govern_autonomous_spend',
+    title: 'Govern an agent that buys on its own',
+    whenToUse: 'An agent will buy human-not-present for a person or an organisation: check its AP2 mandate bounds what it may buy before it acts.',
+    reasonCode: 'guard_autonomous_commerce',
+    steps: [
+      {
+        tool: 'x402_ap2_mandate_constraint_gap_auditor',
+        purpose: 'Which of merchant, item, amount, currency, time, refundability and confirmation the AP2 intent leaves open, and whether its cart and payment mandates agree with it. Do not buy when its decision is invalid_mandate or unbounded.',
+        inputs: [
+          { field: 'intent_mandate', from: { caller: 'the AP2 IntentMandate the agent holds' } },
+          { field: 'intent_signed_by_user', from: { caller: 'whether the user signed that intent' } },
+          { field: 'cart_mandate', from: { caller: 'the merchant\'s CartMandate, once there is a cart' } },
+        ],
+      },
+    ],
+  },
 ];
 
 /** What running every step once costs: the sum of the catalog prices (per item for a forEach step). */

@@ -666,6 +666,30 @@ function catalogDrift(tools: number): BenchInput {
   };
 }
 
+/**
+ * x402-ap2-mandate-constraint-gap-auditor at its maxima within the default 256 KiB body: 100
+ * merchants and 500 SKUs, 200 spending rules, a cart of `items` display items (every other one
+ * outside the SKUs) from a merchant that is the last allowed, and a payment mandate whose total differs.
+ */
+function ap2MandateAudit(items: number): BenchInput {
+  const skus = times(500, (i) => `SKU-${i}`.padEnd(40, 'x'));
+  const amount = (value: number) => ({ currency: 'USD', value });
+  const rules = times(200, (i) => (i % 2 ? { rule_id: `r${i}`, rule_type: 'amount_constraint', description: 'cap', limit_amount: amount(1000 - i) } : { rule_id: `r${i}`, rule_type: 'merchant_constraint', description: 'allow', merchant_ids: [`m-${i}`], constraint_type: 'allow' }));
+  const display = times(items, (i) => ({ label: i % 2 ? skus[i % 500]! : `other-${i}`, amount: amount(1.25) }));
+  return {
+    tool: 'x402_ap2_mandate_constraint_gap_auditor',
+    shape: `100 merchants, 500 SKUs, 200 spending rules, a cart of ${items} items, a mismatching payment mandate`,
+    body: {
+      intent_mandate: { natural_language_description: 'Restock the office with the listed supplies', user_cart_confirmation_required: false, merchants: times(100, (i) => `merchant-${i}`), skus, requires_refundability: true, intent_expiry: '2026-12-01T00:00:00Z', spending_rules: rules },
+      intent_signed_by_user: true,
+      budget: { currency: 'USD', value: '500' },
+      cart_mandate: { contents: { id: 'cart-1', user_cart_confirmation_required: false, merchant_name: 'merchant-99', cart_expiry: '2026-11-25T00:00:00Z', payment_request: { method_data: [{ supported_methods: 'CARD' }], details: { id: 'order-1', display_items: display, total: { label: 'Total', amount: amount(items * 1.25) } } } } },
+      payment_mandate: { payment_mandate_contents: { payment_mandate_id: 'pm-1', payment_details_id: 'order-2', payment_details_total: { label: 'Total', amount: amount(1) }, payment_response: { request_id: 'order-1', method_name: 'CARD' }, merchant_agent: 'merchant-99' } },
+      as_of: '2026-11-24T12:00:00Z',
+    },
+  };
+}
+
 /** Each analyzer at its schema maxima, and at what the default 256 KiB body limit admits where that is less. */
 export async function benchInputs(): Promise<BenchInput[]> {
   const inputs = [loopBreaker(200), loopBreaker(10), fragmentation(1000, 1000), fragmentation(300, 0), conflict(200, 50, 1000), conflict(200, 5, 300)];
@@ -675,6 +699,7 @@ export async function benchInputs(): Promise<BenchInput[]> {
   inputs.push(negativeCapability(), temporalGate(50, 200, true), temporalGate(1, 20, false), exitHandoff(2000), exitHandoff(160));
   inputs.push(discoveryAudit(1400, 100_000), discoveryAudit(220, 100_000), deepDocument(), compatibility(), paymentHistory());
   inputs.push(catalogDrift(840));
+  inputs.push(ap2MandateAudit(2300));
   for (const input of inputs) toolById(input.tool)!.request.parse(input.body);
   return inputs;
 }
