@@ -32,6 +32,7 @@ import { temporalConsistencyGate } from './ext/temporal-consistency-gate/index.j
 import { serviceExitHandoff } from './ext/service-exit-handoff/index.js';
 import { catalogDriftMonitor } from './x402/catalog-drift-monitor/index.js';
 import { ap2MandateConstraintGapAuditor } from './x402/ap2-mandate-constraint-gap-auditor/index.js';
+import { agentWalletPolicyCoverageGapAnalyzer } from './x402/agent-wallet-policy-coverage-gap-analyzer/index.js';
 
 /** Each tool id's module is declared against that id's own catalog entry. */
 type ToolRegistry = { readonly [Id in ToolId]?: ToolModule<CatalogEntryOf<Id>> };
@@ -71,6 +72,7 @@ export const TOOL_MODULES = {
   service_exit_handoff: serviceExitHandoff,
   x402_catalog_drift_monitor: catalogDriftMonitor,
   x402_ap2_mandate_constraint_gap_auditor: ap2MandateConstraintGapAuditor,
+  x402_agent_wallet_policy_coverage_gap_analyzer: agentWalletPolicyCoverageGapAnalyzer,
 } as const satisfies ToolRegistry;
 
 /**

@@ -4,6 +4,8 @@ import { catalogDriftMonitorRequest } from '../schemas/x402/catalog-drift-monito
 import { catalogDriftMonitorResult } from '../results/x402/catalog-drift-monitor.js';
 import { ap2MandateConstraintGapAuditorRequest } from '../schemas/x402/ap2-mandate-constraint-gap-auditor.js';
 import { ap2MandateConstraintGapAuditorResult } from '../results/x402/ap2-mandate-constraint-gap-auditor.js';
+import { agentWalletPolicyCoverageGapAnalyzerRequest } from '../schemas/x402/agent-wallet-policy-coverage-gap-analyzer.js';
+import { agentWalletPolicyCoverageGapAnalyzerResult } from '../results/x402/agent-wallet-policy-coverage-gap-analyzer.js';
 import type { ExpansionProductFamily } from '../envelopes/expansion.js';
 import { X402_USDC } from '../x402/reference-data.js';
 import { type CatalogEntry, type ToolAnnotations, defineTool } from './entry.js';
@@ -98,6 +100,19 @@ export const X402_TOOLS = [
       },
       intent_signed_by_user: true,
       as_of: '2026-01-01T00:00:00Z',
+    },
+  }),
+  defineX402Tool({
+    slug: 'agent-wallet-policy-coverage-gap-analyzer',
+    id: 'x402_agent_wallet_policy_coverage_gap_analyzer',
+    title: 'Agent wallet policy coverage gap analyzer',
+    description:
+      'For an operator configuring an agent wallet: which of twelve known x402 spend-abuse scenarios (overpriced offer, payee, network or asset swap, runaway loop, fragmentation, long-lived authorization, unknown host, open-ceiling scheme, cumulative overspend, duplicate purchase, testnet/mainnet mix-up) does the spend policy leave uncovered for the planned usage? Weighted coverage ratio, a fix per scenario and a policy patch derived from the planned usage. Static; no events replayed.',
+    request: agentWalletPolicyCoverageGapAnalyzerRequest,
+    result: agentWalletPolicyCoverageGapAnalyzerResult,
+    example: {
+      policy: { per_tx_max: '0.10', allowed_networks: ['eip155:8453'], allowed_assets: [{ network: 'eip155:8453', asset: X402_USDC['eip155:8453']!.address }] },
+      planned_usage: { typical_price: '0.01', calls_per_day: 100 },
     },
   }),
 ] as const;

@@ -413,9 +413,17 @@ export const WORKFLOWS: readonly Workflow[] = [
   {
     id: 'govern_autonomous_spend',
     title: 'Govern an agent that buys on its own',
-    whenToUse: 'An agent will buy human-not-present for a person or an organisation: check its AP2 mandate bounds what it may buy before it acts.',
+    whenToUse: 'An agent will buy human-not-present for a person or an organisation: check its wallet policy covers the known abuse scenarios, and its AP2 mandate bounds what it may buy before it acts.',
     reasonCode: 'guard_autonomous_commerce',
     steps: [
+      {
+        tool: 'x402_agent_wallet_policy_coverage_gap_analyzer',
+        purpose: 'Which known x402 spend-abuse scenarios the wallet\'s spend policy leaves uncovered for the planned usage, with a derived policy patch. Apply the patch before going on when its decision is no_policy or weak.',
+        inputs: [
+          { field: 'policy', from: { caller: 'the agent wallet\'s spend policy' } },
+          { field: 'planned_usage', from: { caller: 'the typical price, calls per day and networks the agent will pay' } },
+        ],
+      },
       {
         tool: 'x402_ap2_mandate_constraint_gap_auditor',
         purpose: 'Which of merchant, item, amount, currency, time, refundability and confirmation the AP2 intent leaves open, and whether its cart and payment mandates agree with it. Do not buy when its decision is invalid_mandate or unbounded.',

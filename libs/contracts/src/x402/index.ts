@@ -3,3 +3,4 @@ export * from './request-rules.js';
 export * from './envelope.js';
 export * from './protocol.js';
 export * from './ap2.js';
+export * from './spend-scenarios.js';

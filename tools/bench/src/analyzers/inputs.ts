@@ -690,6 +690,29 @@ function ap2MandateAudit(items: number): BenchInput {
   };
 }
 
+/** x402-agent-wallet-policy-coverage-gap-analyzer at its list maxima (200 payees and hosts, 20 networks, 50 assets, 10 schemes, 20 planned networks). */
+function walletPolicyCoverage(): BenchInput {
+  return {
+    tool: 'x402_agent_wallet_policy_coverage_gap_analyzer',
+    shape: '200 payees, 200 hosts, 20 networks (mixed classes), 50 assets, 10 schemes with upto, 20 planned networks',
+    body: {
+      policy: {
+        per_tx_max: '1',
+        weekly_max: '100000',
+        allowed_payees: times(200, (i) => `0x${String(i).padStart(40, '0')}`),
+        allowed_networks: times(20, (i) => (i % 2 ? `eip155:${i}` : 'base-sepolia')),
+        allowed_assets: times(50, (i) => ({ network: 'base', asset: `0x${String(i).padStart(40, 'a')}` })),
+        allowed_hosts: times(200, (i) => `host-${i}.example.com`),
+        allowed_schemes: times(10, (i) => (i === 9 ? 'upto' : `scheme-${i}`)),
+        max_authorization_validity_seconds: 1800,
+        max_tx_per_minute: 500,
+        dedupe_window_seconds: 30,
+      },
+      planned_usage: { typical_price: '0.01', calls_per_day: 1_000_000, networks: times(20, (i) => `eip155:${i + 1}`) },
+    },
+  };
+}
+
 /** Each analyzer at its schema maxima, and at what the default 256 KiB body limit admits where that is less. */
 export async function benchInputs(): Promise<BenchInput[]> {
   const inputs = [loopBreaker(200), loopBreaker(10), fragmentation(1000, 1000), fragmentation(300, 0), conflict(200, 50, 1000), conflict(200, 5, 300)];
@@ -699,7 +722,7 @@ export async function benchInputs(): Promise<BenchInput[]> {
   inputs.push(negativeCapability(), temporalGate(50, 200, true), temporalGate(1, 20, false), exitHandoff(2000), exitHandoff(160));
   inputs.push(discoveryAudit(1400, 100_000), discoveryAudit(220, 100_000), deepDocument(), compatibility(), paymentHistory());
   inputs.push(catalogDrift(840));
-  inputs.push(ap2MandateAudit(2300));
+  inputs.push(ap2MandateAudit(2300), walletPolicyCoverage());
   for (const input of inputs) toolById(input.tool)!.request.parse(input.body);
   return inputs;
 }
