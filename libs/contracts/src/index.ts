@@ -54,6 +54,8 @@ export * from './schemas/x402/ap2-mandate-constraint-gap-auditor.js';
 export * from './results/x402/ap2-mandate-constraint-gap-auditor.js';
 export * from './schemas/x402/agent-wallet-policy-coverage-gap-analyzer.js';
 export * from './results/x402/agent-wallet-policy-coverage-gap-analyzer.js';
+export * from './schemas/x402/autonomous-purchase-intent-to-receipt-reconciler.js';
+export * from './results/x402/autonomous-purchase-intent-to-receipt-reconciler.js';
 export * from './catalog/index.js';
 export * from './discovery/index.js';
 export type * from './ports/chain-source.js';

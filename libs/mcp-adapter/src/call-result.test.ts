@@ -28,6 +28,7 @@ const DECLARED_OUTSIDE_THE_HEADER = new Set([
   'service_discovery_audit',
   'agent_compatibility_analyzer',
   'x402_agent_wallet_policy_coverage_gap_analyzer',
+  'x402_autonomous_purchase_intent_to_receipt_reconciler',
 ]);
 
 describe('a payment_required result', () => {

@@ -41,3 +41,4 @@ export * from './x402/answer.js';
 export * from './x402/catalog-drift-monitor/index.js';
 export * from './x402/ap2-mandate-constraint-gap-auditor/index.js';
 export * from './x402/agent-wallet-policy-coverage-gap-analyzer/index.js';
+export * from './x402/autonomous-purchase-intent-to-receipt-reconciler/index.js';

@@ -33,6 +33,7 @@ import { serviceExitHandoff } from './ext/service-exit-handoff/index.js';
 import { catalogDriftMonitor } from './x402/catalog-drift-monitor/index.js';
 import { ap2MandateConstraintGapAuditor } from './x402/ap2-mandate-constraint-gap-auditor/index.js';
 import { agentWalletPolicyCoverageGapAnalyzer } from './x402/agent-wallet-policy-coverage-gap-analyzer/index.js';
+import { autonomousPurchaseIntentToReceiptReconciler } from './x402/autonomous-purchase-intent-to-receipt-reconciler/index.js';
 
 /** Each tool id's module is declared against that id's own catalog entry. */
 type ToolRegistry = { readonly [Id in ToolId]?: ToolModule<CatalogEntryOf<Id>> };
@@ -73,6 +74,7 @@ export const TOOL_MODULES = {
   x402_catalog_drift_monitor: catalogDriftMonitor,
   x402_ap2_mandate_constraint_gap_auditor: ap2MandateConstraintGapAuditor,
   x402_agent_wallet_policy_coverage_gap_analyzer: agentWalletPolicyCoverageGapAnalyzer,
+  x402_autonomous_purchase_intent_to_receipt_reconciler: autonomousPurchaseIntentToReceiptReconciler,
 } as const satisfies ToolRegistry;
 
 /**

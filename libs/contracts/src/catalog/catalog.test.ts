@@ -41,6 +41,7 @@ const SPEC_PRICES: [string, string, string, string][] = [
   ['/api/x402/x402-catalog-drift-monitor', 'x402_catalog_drift_monitor', '0.01', '10000'],
   ['/api/x402/x402-ap2-mandate-constraint-gap-auditor', 'x402_ap2_mandate_constraint_gap_auditor', '0.01', '10000'],
   ['/api/x402/x402-agent-wallet-policy-coverage-gap-analyzer', 'x402_agent_wallet_policy_coverage_gap_analyzer', '0.01', '10000'],
+  ['/api/x402/x402-autonomous-purchase-intent-to-receipt-reconciler', 'x402_autonomous_purchase_intent_to_receipt_reconciler', '0.01', '10000'],
 ];
 
 /** Requests the spec marks "additional properties allowed"; every other request is closed. */
@@ -82,6 +83,7 @@ const SPEC_MCP_NAMES: Record<string, string> = {
   x402_catalog_drift_monitor: 'svc_x402_catalog_drift_monitor',
   x402_ap2_mandate_constraint_gap_auditor: 'svc_x402_ap2_mandate_constraint_gap_auditor',
   x402_agent_wallet_policy_coverage_gap_analyzer: 'svc_x402_agent_wallet_policy_coverage_gap_analyzer',
+  x402_autonomous_purchase_intent_to_receipt_reconciler: 'svc_x402_autonomous_purchase_intent_to_receipt_reconciler',
 };
 
 describe('catalog', () => {

@@ -6,9 +6,16 @@ import { ap2MandateConstraintGapAuditorRequest } from '../schemas/x402/ap2-manda
 import { ap2MandateConstraintGapAuditorResult } from '../results/x402/ap2-mandate-constraint-gap-auditor.js';
 import { agentWalletPolicyCoverageGapAnalyzerRequest } from '../schemas/x402/agent-wallet-policy-coverage-gap-analyzer.js';
 import { agentWalletPolicyCoverageGapAnalyzerResult } from '../results/x402/agent-wallet-policy-coverage-gap-analyzer.js';
+import { autonomousPurchaseIntentToReceiptReconcilerRequest } from '../schemas/x402/autonomous-purchase-intent-to-receipt-reconciler.js';
+import { autonomousPurchaseIntentToReceiptReconcilerResult } from '../results/x402/autonomous-purchase-intent-to-receipt-reconciler.js';
 import type { ExpansionProductFamily } from '../envelopes/expansion.js';
 import { X402_USDC } from '../x402/reference-data.js';
 import { type CatalogEntry, type ToolAnnotations, defineTool } from './entry.js';
+
+/** Example parties of the reconciler's catalog example: a buyer wallet and two settlement transactions (illustrative values). */
+const EXAMPLE_BUYER = '0x2222222222222222222222222222222222222222';
+const EXAMPLE_TX_1 = `0x${'a'.repeat(64)}`;
+const EXAMPLE_TX_2 = `0x${'b'.repeat(64)}`;
 
 /** Price of every x402-* tool (design sheet §0): 0.01 USDC on Base, one exact offer. */
 export const X402_FAMILY_PRICE = '0.01';
@@ -113,6 +120,23 @@ export const X402_TOOLS = [
     example: {
       policy: { per_tx_max: '0.10', allowed_networks: ['eip155:8453'], allowed_assets: [{ network: 'eip155:8453', asset: X402_USDC['eip155:8453']!.address }] },
       planned_usage: { typical_price: '0.01', calls_per_day: 100 },
+    },
+  }),
+  defineX402Tool({
+    slug: 'autonomous-purchase-intent-to-receipt-reconciler',
+    id: 'x402_autonomous_purchase_intent_to_receipt_reconciler',
+    title: 'Autonomous purchase intent-to-receipt reconciler',
+    description:
+      'For finance or ops of an autonomous buyer: match each purchase intent to its x402 payments, settlements and delivered responses, in bulk. Orphan payments, paid-but-not-delivered, delivered-but-unsettled, duplicate purchases and unfulfilled intents, with chains per intent and atomic totals.',
+    request: autonomousPurchaseIntentToReceiptReconcilerRequest,
+    result: autonomousPurchaseIntentToReceiptReconcilerResult,
+    example: {
+      intents: [{ intent_id: 'i1', resource_path: '/api/x402/tx-status', max_amount: '0.01', allowed_payees: [EXAMPLE_PAYEE], network: 'eip155:8453', created_at: '2026-01-01T00:00:00Z', expires_at: '2026-01-02T00:00:00Z' }],
+      payments: [
+        { payment_id: 'p1', from: EXAMPLE_BUYER, to: EXAMPLE_PAYEE, value_atomic: '10000', network: 'eip155:8453', resource_path: '/api/x402/tx-status', authorized_at: '2026-01-01T10:00:00Z', settlement: { success: true, transaction: EXAMPLE_TX_1, network: 'eip155:8453', payer: EXAMPLE_BUYER } },
+        { payment_id: 'p2', from: EXAMPLE_BUYER, to: EXAMPLE_PAYEE, value_atomic: '10000', network: 'eip155:8453', resource_path: '/api/x402/tx-status', authorized_at: '2026-01-01T10:00:05Z', settlement: { success: true, transaction: EXAMPLE_TX_2, network: 'eip155:8453', payer: EXAMPLE_BUYER } },
+      ],
+      deliveries: [{ payment_id: 'p1', http_status: 200, received_at: '2026-01-01T10:00:01Z' }],
     },
   }),
 ] as const;

@@ -413,7 +413,7 @@ export const WORKFLOWS: readonly Workflow[] = [
   {
     id: 'govern_autonomous_spend',
     title: 'Govern an agent that buys on its own',
-    whenToUse: 'An agent will buy human-not-present for a person or an organisation: check its wallet policy covers the known abuse scenarios, and its AP2 mandate bounds what it may buy before it acts.',
+    whenToUse: 'An agent will buy human-not-present for a person or an organisation: check its wallet policy covers the known abuse scenarios and its AP2 mandate bounds what it may buy before it acts, then reconcile what it bought.',
     reasonCode: 'guard_autonomous_commerce',
     steps: [
       {
@@ -431,6 +431,15 @@ export const WORKFLOWS: readonly Workflow[] = [
           { field: 'intent_mandate', from: { caller: 'the AP2 IntentMandate the agent holds' } },
           { field: 'intent_signed_by_user', from: { caller: 'whether the user signed that intent' } },
           { field: 'cart_mandate', from: { caller: 'the merchant\'s CartMandate, once there is a cart' } },
+        ],
+      },
+      {
+        tool: 'x402_autonomous_purchase_intent_to_receipt_reconciler',
+        purpose: 'After the agent has bought: each purchase intent matched to its x402 payments, settlements and deliveries; orphan, duplicate and paid-but-not-delivered payments to resolve.',
+        inputs: [
+          { field: 'intents', from: { caller: 'the purchase intents the agent acted on' } },
+          { field: 'payments', from: { caller: 'the x402 payment authorizations it made, with their settle responses' } },
+          { field: 'deliveries', from: { caller: 'the responses it received for them' } },
         ],
       },
     ],

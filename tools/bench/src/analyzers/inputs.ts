@@ -713,6 +713,36 @@ function walletPolicyCoverage(): BenchInput {
   };
 }
 
+/**
+ * x402-autonomous-purchase-intent-to-receipt-reconciler at its maxima: 100 intents on 10 paths
+ * (allowed payees at 20), 500 payments (a fifth orphaned by payee, value or path, some failed or
+ * mismatched settlements) and 500 deliveries with a third not 2xx.
+ */
+function purchaseReconciliation(): BenchInput {
+  const payee = (i: number) => `0x${String(i % 20).padStart(40, '0')}`;
+  const path = (i: number) => `/api/x402/tool-${i % 10}`;
+  const network = 'eip155:8453';
+  return {
+    tool: 'x402_autonomous_purchase_intent_to_receipt_reconciler',
+    shape: '100 intents on 10 paths, 500 payments (a fifth orphaned, some settlements failed or mismatched), 500 deliveries',
+    body: {
+      intents: times(100, (i) => ({ intent_id: `intent-${i}`, resource_path: path(i), max_amount: '0.05', allowed_payees: times(20, payee), network, created_at: '2026-11-01T00:00:00Z', expires_at: '2026-11-30T00:00:00Z', max_uses: 4 })),
+      payments: times(500, (i) => ({
+        payment_id: `payment-${i}`,
+        from: '0x9999999999999999999999999999999999999999',
+        to: i % 17 === 0 ? '0x8888888888888888888888888888888888888888' : payee(i),
+        value_atomic: i % 13 === 0 ? '60000' : '10000',
+        network: 'base',
+        nonce_hash: `sha256:${String(i).padStart(64, '0')}`,
+        resource_path: i % 19 === 0 ? '/api/x402/elsewhere' : path(i),
+        authorized_at: new Date(Date.parse('2026-11-10T00:00:00Z') + (i % 50) * 60_000).toISOString(),
+        settlement: { success: i % 23 !== 0, transaction: `0x${String(i).padStart(64, '0')}`, network: i % 29 === 0 ? 'eip155:1' : network, payer: '0x9999999999999999999999999999999999999999' },
+      })),
+      deliveries: times(500, (i) => ({ payment_id: `payment-${i}`, http_status: i % 3 === 0 ? 502 : 200, received_at: '2026-11-10T01:00:00Z', response_hash: `sha256:${String(i).padStart(64, '1')}` })),
+    },
+  };
+}
+
 /** Each analyzer at its schema maxima, and at what the default 256 KiB body limit admits where that is less. */
 export async function benchInputs(): Promise<BenchInput[]> {
   const inputs = [loopBreaker(200), loopBreaker(10), fragmentation(1000, 1000), fragmentation(300, 0), conflict(200, 50, 1000), conflict(200, 5, 300)];
@@ -722,7 +752,7 @@ export async function benchInputs(): Promise<BenchInput[]> {
   inputs.push(negativeCapability(), temporalGate(50, 200, true), temporalGate(1, 20, false), exitHandoff(2000), exitHandoff(160));
   inputs.push(discoveryAudit(1400, 100_000), discoveryAudit(220, 100_000), deepDocument(), compatibility(), paymentHistory());
   inputs.push(catalogDrift(840));
-  inputs.push(ap2MandateAudit(2300), walletPolicyCoverage());
+  inputs.push(ap2MandateAudit(2300), walletPolicyCoverage(), purchaseReconciliation());
   for (const input of inputs) toolById(input.tool)!.request.parse(input.body);
   return inputs;
 }
