@@ -30,6 +30,8 @@ const DECLARED_OUTSIDE_THE_HEADER = new Set([
   'x402_svc_agent_spend_category_classifier',
   'x402_facilitator_cost_comparator',
   'x402_network_token_route_planner',
+  'x402_agent_wallet_policy_coverage_gap_analyzer',
+  'x402_autonomous_purchase_intent_to_receipt_reconciler',
 ]);
 
 describe('a payment_required result', () => {

@@ -123,6 +123,9 @@ const DECLARED_OUTSIDE_THE_HEADER = new Set([
   'x402_multi_chain_facilitator_failover_planner',
   'x402_multi_provider_challenge_normalizer',
   'x402_network_token_route_planner',
+  'x402_ap2_mandate_constraint_gap_auditor',
+  'x402_agent_wallet_policy_coverage_gap_analyzer',
+  'x402_autonomous_purchase_intent_to_receipt_reconciler',
 ]);
 const inHeader = CATALOG.filter((entry) => !DECLARED_OUTSIDE_THE_HEADER.has(entry.id));
 

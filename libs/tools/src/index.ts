@@ -49,3 +49,6 @@ export * from './x402/default-asset-tokenamount-advisor/index.js';
 export * from './x402/multi-chain-facilitator-failover-planner/index.js';
 export * from './x402/multi-provider-challenge-normalizer/index.js';
 export * from './x402/network-token-route-planner/index.js';
+export * from './x402/ap2-mandate-constraint-gap-auditor/index.js';
+export * from './x402/agent-wallet-policy-coverage-gap-analyzer/index.js';
+export * from './x402/autonomous-purchase-intent-to-receipt-reconciler/index.js';

@@ -40,6 +40,9 @@ import { defaultAssetTokenamountAdvisor } from './x402/default-asset-tokenamount
 import { multiChainFacilitatorFailoverPlanner } from './x402/multi-chain-facilitator-failover-planner/index.js';
 import { multiProviderChallengeNormalizer } from './x402/multi-provider-challenge-normalizer/index.js';
 import { networkTokenRoutePlanner } from './x402/network-token-route-planner/index.js';
+import { ap2MandateConstraintGapAuditor } from './x402/ap2-mandate-constraint-gap-auditor/index.js';
+import { agentWalletPolicyCoverageGapAnalyzer } from './x402/agent-wallet-policy-coverage-gap-analyzer/index.js';
+import { autonomousPurchaseIntentToReceiptReconciler } from './x402/autonomous-purchase-intent-to-receipt-reconciler/index.js';
 
 /** Each tool id's module is declared against that id's own catalog entry. */
 type ToolRegistry = { readonly [Id in ToolId]?: ToolModule<CatalogEntryOf<Id>> };
@@ -87,6 +90,9 @@ export const TOOL_MODULES = {
   x402_multi_chain_facilitator_failover_planner: multiChainFacilitatorFailoverPlanner,
   x402_multi_provider_challenge_normalizer: multiProviderChallengeNormalizer,
   x402_network_token_route_planner: networkTokenRoutePlanner,
+  x402_ap2_mandate_constraint_gap_auditor: ap2MandateConstraintGapAuditor,
+  x402_agent_wallet_policy_coverage_gap_analyzer: agentWalletPolicyCoverageGapAnalyzer,
+  x402_autonomous_purchase_intent_to_receipt_reconciler: autonomousPurchaseIntentToReceiptReconciler,
 } as const satisfies ToolRegistry;
 
 /**

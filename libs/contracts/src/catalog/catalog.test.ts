@@ -48,6 +48,9 @@ const SPEC_PRICES: [string, string, string, string][] = [
   ['/api/x402/x402-multi-chain-facilitator-failover-planner', 'x402_multi_chain_facilitator_failover_planner', '0.01', '10000'],
   ['/api/x402/x402-multi-provider-challenge-normalizer', 'x402_multi_provider_challenge_normalizer', '0.01', '10000'],
   ['/api/x402/x402-network-token-route-planner', 'x402_network_token_route_planner', '0.01', '10000'],
+  ['/api/x402/x402-ap2-mandate-constraint-gap-auditor', 'x402_ap2_mandate_constraint_gap_auditor', '0.01', '10000'],
+  ['/api/x402/x402-agent-wallet-policy-coverage-gap-analyzer', 'x402_agent_wallet_policy_coverage_gap_analyzer', '0.01', '10000'],
+  ['/api/x402/x402-autonomous-purchase-intent-to-receipt-reconciler', 'x402_autonomous_purchase_intent_to_receipt_reconciler', '0.01', '10000'],
 ];
 
 /** Requests the spec marks "additional properties allowed"; every other request is closed. */
@@ -96,6 +99,9 @@ const SPEC_MCP_NAMES: Record<string, string> = {
   x402_multi_chain_facilitator_failover_planner: 'svc_x402_multi_chain_facilitator_failover_planner',
   x402_multi_provider_challenge_normalizer: 'svc_x402_multi_provider_challenge_normalizer',
   x402_network_token_route_planner: 'svc_x402_network_token_route_planner',
+  x402_ap2_mandate_constraint_gap_auditor: 'svc_x402_ap2_mandate_constraint_gap_auditor',
+  x402_agent_wallet_policy_coverage_gap_analyzer: 'svc_x402_agent_wallet_policy_coverage_gap_analyzer',
+  x402_autonomous_purchase_intent_to_receipt_reconciler: 'svc_x402_autonomous_purchase_intent_to_receipt_reconciler',
 };
 
 describe('catalog', () => {

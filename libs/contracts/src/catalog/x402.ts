@@ -24,6 +24,12 @@ import { multiProviderChallengeNormalizerRequest } from '../schemas/x402/multi-p
 import { multiProviderChallengeNormalizerResult } from '../results/x402/multi-provider-challenge-normalizer.js';
 import { networkTokenRoutePlannerRequest } from '../schemas/x402/network-token-route-planner.js';
 import { networkTokenRoutePlannerResult } from '../results/x402/network-token-route-planner.js';
+import { ap2MandateConstraintGapAuditorRequest } from '../schemas/x402/ap2-mandate-constraint-gap-auditor.js';
+import { ap2MandateConstraintGapAuditorResult } from '../results/x402/ap2-mandate-constraint-gap-auditor.js';
+import { agentWalletPolicyCoverageGapAnalyzerRequest } from '../schemas/x402/agent-wallet-policy-coverage-gap-analyzer.js';
+import { agentWalletPolicyCoverageGapAnalyzerResult } from '../results/x402/agent-wallet-policy-coverage-gap-analyzer.js';
+import { autonomousPurchaseIntentToReceiptReconcilerRequest } from '../schemas/x402/autonomous-purchase-intent-to-receipt-reconciler.js';
+import { autonomousPurchaseIntentToReceiptReconcilerResult } from '../results/x402/autonomous-purchase-intent-to-receipt-reconciler.js';
 
 /** Price of every x402-* tool (design sheet §0): 0.01 USDC on Base, one exact offer. */
 export const X402_FAMILY_PRICE = '0.01';
@@ -89,6 +95,11 @@ const USDC_SOLANA = X402_USDC[SOLANA]!.address;
 /** A v2 PaymentRequired as its base64 PAYMENT-REQUIRED header value (standard base64 of the JSON). */
 const asHeader = (paymentRequired: object) => Buffer.from(JSON.stringify(paymentRequired), 'utf8').toString('base64');
 
+/** Example parties of the reconciler's catalog example: a buyer wallet and two settlement transactions (illustrative values). */
+const EXAMPLE_BUYER = '0x2222222222222222222222222222222222222222';
+const EXAMPLE_TX_1 = `0x${'a'.repeat(64)}`;
+const EXAMPLE_TX_2 = `0x${'b'.repeat(64)}`;
+
 /** The x402-* tools built so far (design sheet x402-family.md, in the spec's order). */
 export const X402_TOOLS = [
   defineX402Tool({
@@ -111,6 +122,54 @@ export const X402_TOOLS = [
         resource: { url: 'https://api.example.com/api/x402/tx-status' },
         accepts: [{ scheme: 'exact', network: 'eip155:8453', amount: '10000', asset: X402_USDC['eip155:8453']!.address, payTo: EXAMPLE_PAYEE, maxTimeoutSeconds: 60 }],
       },
+    },
+  }),
+  defineX402Tool({
+    slug: 'ap2-mandate-constraint-gap-auditor',
+    id: 'x402_ap2_mandate_constraint_gap_auditor',
+    title: 'AP2 mandate constraint gap auditor',
+    description:
+      'Before a shopping agent buys human-not-present under an AP2 IntentMandate (optionally with its CartMandate and PaymentMandate): which of merchant, item, amount, currency, time, refundability and human confirmation are bounded, loose or unbounded, and do the mandates agree with each other? Gaps with severity, JSON pointers and a suggested bound; six cross-checks.',
+    request: ap2MandateConstraintGapAuditorRequest,
+    result: ap2MandateConstraintGapAuditorResult,
+    example: {
+      intent_mandate: {
+        natural_language_description: 'Red high-top basketball shoes, size 10',
+        user_cart_confirmation_required: false,
+        intent_expiry: '2027-01-01T00:00:00Z',
+      },
+      intent_signed_by_user: true,
+      as_of: '2026-01-01T00:00:00Z',
+    },
+  }),
+  defineX402Tool({
+    slug: 'agent-wallet-policy-coverage-gap-analyzer',
+    id: 'x402_agent_wallet_policy_coverage_gap_analyzer',
+    title: 'Agent wallet policy coverage gap analyzer',
+    description:
+      'For an operator configuring an agent wallet: which of twelve known x402 spend-abuse scenarios (overpriced offer, payee, network or asset swap, runaway loop, fragmentation, long-lived authorization, unknown host, open-ceiling scheme, cumulative overspend, duplicate purchase, testnet/mainnet mix-up) does the spend policy leave uncovered for the planned usage? Weighted coverage ratio, a fix per scenario and a policy patch derived from the planned usage. Static; no events replayed.',
+    request: agentWalletPolicyCoverageGapAnalyzerRequest,
+    result: agentWalletPolicyCoverageGapAnalyzerResult,
+    example: {
+      policy: { per_tx_max: '0.10', allowed_networks: ['eip155:8453'], allowed_assets: [{ network: 'eip155:8453', asset: X402_USDC['eip155:8453']!.address }] },
+      planned_usage: { typical_price: '0.01', calls_per_day: 100 },
+    },
+  }),
+  defineX402Tool({
+    slug: 'autonomous-purchase-intent-to-receipt-reconciler',
+    id: 'x402_autonomous_purchase_intent_to_receipt_reconciler',
+    title: 'Autonomous purchase intent-to-receipt reconciler',
+    description:
+      'For finance or ops of an autonomous buyer: match each purchase intent to its x402 payments, settlements and delivered responses, in bulk. Orphan payments, paid-but-not-delivered, delivered-but-unsettled, duplicate purchases and unfulfilled intents, with chains per intent and atomic totals.',
+    request: autonomousPurchaseIntentToReceiptReconcilerRequest,
+    result: autonomousPurchaseIntentToReceiptReconcilerResult,
+    example: {
+      intents: [{ intent_id: 'i1', resource_path: '/api/x402/tx-status', max_amount: '0.01', allowed_payees: [EXAMPLE_PAYEE], network: 'eip155:8453', created_at: '2026-01-01T00:00:00Z', expires_at: '2026-01-02T00:00:00Z' }],
+      payments: [
+        { payment_id: 'p1', from: EXAMPLE_BUYER, to: EXAMPLE_PAYEE, value_atomic: '10000', network: 'eip155:8453', resource_path: '/api/x402/tx-status', authorized_at: '2026-01-01T10:00:00Z', settlement: { success: true, transaction: EXAMPLE_TX_1, network: 'eip155:8453', payer: EXAMPLE_BUYER } },
+        { payment_id: 'p2', from: EXAMPLE_BUYER, to: EXAMPLE_PAYEE, value_atomic: '10000', network: 'eip155:8453', resource_path: '/api/x402/tx-status', authorized_at: '2026-01-01T10:00:05Z', settlement: { success: true, transaction: EXAMPLE_TX_2, network: 'eip155:8453', payer: EXAMPLE_BUYER } },
+      ],
+      deliveries: [{ payment_id: 'p1', http_status: 200, received_at: '2026-01-01T10:00:01Z' }],
     },
   }),
   defineX402Tool({

@@ -500,6 +500,40 @@ export const WORKFLOWS: readonly Workflow[] = [
       },
     ],
   },
+  {
+    id: 'govern_autonomous_spend',
+    title: 'Govern an agent that buys on its own',
+    whenToUse: 'An agent will buy human-not-present for a person or an organisation: check its wallet policy covers the known abuse scenarios and its AP2 mandate bounds what it may buy before it acts, then reconcile what it bought.',
+    reasonCode: 'guard_autonomous_commerce',
+    steps: [
+      {
+        tool: 'x402_agent_wallet_policy_coverage_gap_analyzer',
+        purpose: 'Which known x402 spend-abuse scenarios the wallet\'s spend policy leaves uncovered for the planned usage, with a derived policy patch. Apply the patch before going on when its decision is no_policy or weak.',
+        inputs: [
+          { field: 'policy', from: { caller: 'the agent wallet\'s spend policy' } },
+          { field: 'planned_usage', from: { caller: 'the typical price, calls per day and networks the agent will pay' } },
+        ],
+      },
+      {
+        tool: 'x402_ap2_mandate_constraint_gap_auditor',
+        purpose: 'Which of merchant, item, amount, currency, time, refundability and confirmation the AP2 intent leaves open, and whether its cart and payment mandates agree with it. Do not buy when its decision is invalid_mandate or unbounded.',
+        inputs: [
+          { field: 'intent_mandate', from: { caller: 'the AP2 IntentMandate the agent holds' } },
+          { field: 'intent_signed_by_user', from: { caller: 'whether the user signed that intent' } },
+          { field: 'cart_mandate', from: { caller: 'the merchant\'s CartMandate, once there is a cart' } },
+        ],
+      },
+      {
+        tool: 'x402_autonomous_purchase_intent_to_receipt_reconciler',
+        purpose: 'After the agent has bought: each purchase intent matched to its x402 payments, settlements and deliveries; orphan, duplicate and paid-but-not-delivered payments to resolve.',
+        inputs: [
+          { field: 'intents', from: { caller: 'the purchase intents the agent acted on' } },
+          { field: 'payments', from: { caller: 'the x402 payment authorizations it made, with their settle responses' } },
+          { field: 'deliveries', from: { caller: 'the responses it received for them' } },
+        ],
+      },
+    ],
+  },
 ];
 
 /** What running every step once costs: the sum of the catalog prices (per item for a forEach step). */

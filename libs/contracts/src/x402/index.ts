@@ -5,3 +5,5 @@ export * from './protocol.js';
 export * from './mcp.js';
 export * from './a2a.js';
 export * from './authored-lists.js';
+export * from './ap2.js';
+export * from './spend-scenarios.js';

@@ -815,6 +815,83 @@ function routePlanner(): BenchInput {
   };
 }
 
+/**
+ * x402-ap2-mandate-constraint-gap-auditor at its maxima within the default 256 KiB body: 100
+ * merchants and 500 SKUs, 200 spending rules, a cart of `items` display items (every other one
+ * outside the SKUs) from a merchant that is the last allowed, and a payment mandate whose total differs.
+ */
+function ap2MandateAudit(items: number): BenchInput {
+  const skus = times(500, (i) => `SKU-${i}`.padEnd(40, 'x'));
+  const amount = (value: number) => ({ currency: 'USD', value });
+  const rules = times(200, (i) => (i % 2 ? { rule_id: `r${i}`, rule_type: 'amount_constraint', description: 'cap', limit_amount: amount(1000 - i) } : { rule_id: `r${i}`, rule_type: 'merchant_constraint', description: 'allow', merchant_ids: [`m-${i}`], constraint_type: 'allow' }));
+  const display = times(items, (i) => ({ label: i % 2 ? skus[i % 500]! : `other-${i}`, amount: amount(1.25) }));
+  return {
+    tool: 'x402_ap2_mandate_constraint_gap_auditor',
+    shape: `100 merchants, 500 SKUs, 200 spending rules, a cart of ${items} items, a mismatching payment mandate`,
+    body: {
+      intent_mandate: { natural_language_description: 'Restock the office with the listed supplies', user_cart_confirmation_required: false, merchants: times(100, (i) => `merchant-${i}`), skus, requires_refundability: true, intent_expiry: '2026-12-01T00:00:00Z', spending_rules: rules },
+      intent_signed_by_user: true,
+      budget: { currency: 'USD', value: '500' },
+      cart_mandate: { contents: { id: 'cart-1', user_cart_confirmation_required: false, merchant_name: 'merchant-99', cart_expiry: '2026-11-25T00:00:00Z', payment_request: { method_data: [{ supported_methods: 'CARD' }], details: { id: 'order-1', display_items: display, total: { label: 'Total', amount: amount(items * 1.25) } } } } },
+      payment_mandate: { payment_mandate_contents: { payment_mandate_id: 'pm-1', payment_details_id: 'order-2', payment_details_total: { label: 'Total', amount: amount(1) }, payment_response: { request_id: 'order-1', method_name: 'CARD' }, merchant_agent: 'merchant-99' } },
+      as_of: '2026-11-24T12:00:00Z',
+    },
+  };
+}
+
+/** x402-agent-wallet-policy-coverage-gap-analyzer at its list maxima (200 payees and hosts, 20 networks, 50 assets, 10 schemes, 20 planned networks). */
+function walletPolicyCoverage(): BenchInput {
+  return {
+    tool: 'x402_agent_wallet_policy_coverage_gap_analyzer',
+    shape: '200 payees, 200 hosts, 20 networks (mixed classes), 50 assets, 10 schemes with upto, 20 planned networks',
+    body: {
+      policy: {
+        per_tx_max: '1',
+        weekly_max: '100000',
+        allowed_payees: times(200, (i) => `0x${String(i).padStart(40, '0')}`),
+        allowed_networks: times(20, (i) => (i % 2 ? `eip155:${i}` : 'base-sepolia')),
+        allowed_assets: times(50, (i) => ({ network: 'base', asset: `0x${String(i).padStart(40, 'a')}` })),
+        allowed_hosts: times(200, (i) => `host-${i}.example.com`),
+        allowed_schemes: times(10, (i) => (i === 9 ? 'upto' : `scheme-${i}`)),
+        max_authorization_validity_seconds: 1800,
+        max_tx_per_minute: 500,
+        dedupe_window_seconds: 30,
+      },
+      planned_usage: { typical_price: '0.01', calls_per_day: 1_000_000, networks: times(20, (i) => `eip155:${i + 1}`) },
+    },
+  };
+}
+
+/**
+ * x402-autonomous-purchase-intent-to-receipt-reconciler at its maxima: 100 intents on 10 paths
+ * (allowed payees at 20), 500 payments (a fifth orphaned by payee, value or path, some failed or
+ * mismatched settlements) and 500 deliveries with a third not 2xx.
+ */
+function purchaseReconciliation(): BenchInput {
+  const payee = (i: number) => `0x${String(i % 20).padStart(40, '0')}`;
+  const path = (i: number) => `/api/x402/tool-${i % 10}`;
+  const network = 'eip155:8453';
+  return {
+    tool: 'x402_autonomous_purchase_intent_to_receipt_reconciler',
+    shape: '100 intents on 10 paths, 500 payments (a fifth orphaned, some settlements failed or mismatched), 500 deliveries',
+    body: {
+      intents: times(100, (i) => ({ intent_id: `intent-${i}`, resource_path: path(i), max_amount: '0.05', allowed_payees: times(20, payee), network, created_at: '2026-11-01T00:00:00Z', expires_at: '2026-11-30T00:00:00Z', max_uses: 4 })),
+      payments: times(500, (i) => ({
+        payment_id: `payment-${i}`,
+        from: '0x9999999999999999999999999999999999999999',
+        to: i % 17 === 0 ? '0x8888888888888888888888888888888888888888' : payee(i),
+        value_atomic: i % 13 === 0 ? '60000' : '10000',
+        network: 'base',
+        nonce_hash: `sha256:${String(i).padStart(64, '0')}`,
+        resource_path: i % 19 === 0 ? '/api/x402/elsewhere' : path(i),
+        authorized_at: new Date(Date.parse('2026-11-10T00:00:00Z') + (i % 50) * 60_000).toISOString(),
+        settlement: { success: i % 23 !== 0, transaction: `0x${String(i).padStart(64, '0')}`, network: i % 29 === 0 ? 'eip155:1' : network, payer: '0x9999999999999999999999999999999999999999' },
+      })),
+      deliveries: times(500, (i) => ({ payment_id: `payment-${i}`, http_status: i % 3 === 0 ? 502 : 200, received_at: '2026-11-10T01:00:00Z', response_hash: `sha256:${String(i).padStart(64, '1')}` })),
+    },
+  };
+}
+
 /** Each analyzer at its schema maxima, and at what the default 256 KiB body limit admits where that is less. */
 export async function benchInputs(): Promise<BenchInput[]> {
   const inputs = [loopBreaker(200), loopBreaker(10), fragmentation(1000, 1000), fragmentation(300, 0), conflict(200, 50, 1000), conflict(200, 5, 300)];
@@ -827,6 +904,7 @@ export async function benchInputs(): Promise<BenchInput[]> {
   inputs.push(spendClassifier(1000), profileNormalizer(330), scopeAuditor());
   inputs.push(facilitatorCost(), priceDisplay(), tokenAmounts(), failoverPlan());
   inputs.push(challengeNormalizer(), routePlanner());
+  inputs.push(ap2MandateAudit(2300), walletPolicyCoverage(), purchaseReconciliation());
   for (const input of inputs) toolById(input.tool)!.request.parse(input.body);
   return inputs;
 }
