@@ -2,6 +2,8 @@ import type { z } from 'zod';
 import { EXAMPLE_PAYEE } from '../schemas/common.js';
 import { catalogDriftMonitorRequest } from '../schemas/x402/catalog-drift-monitor.js';
 import { catalogDriftMonitorResult } from '../results/x402/catalog-drift-monitor.js';
+import { authorizedPayeeRotationNotaryRequest } from '../schemas/x402/authorized-payee-rotation-notary.js';
+import { authorizedPayeeRotationNotaryResult } from '../results/x402/authorized-payee-rotation-notary.js';
 import type { ExpansionProductFamily } from '../envelopes/expansion.js';
 import { X402_USDC } from '../x402/reference-data.js';
 import { type CatalogEntry, type ToolAnnotations, defineTool } from './entry.js';
@@ -77,6 +79,33 @@ export const X402_TOOLS = [
         x402Version: 2,
         resource: { url: 'https://api.example.com/api/x402/tx-status' },
         accepts: [{ scheme: 'exact', network: 'eip155:8453', amount: '10000', asset: X402_USDC['eip155:8453']!.address, payTo: EXAMPLE_PAYEE, maxTimeoutSeconds: 60 }],
+      },
+    },
+  }),
+  defineX402Tool({
+    slug: 'authorized-payee-rotation-notary',
+    id: 'x402_authorized_payee_rotation_notary',
+    title: 'x402 authorized payee rotation notary',
+    description:
+      'A seller rotating its payTo wallet issues a hash-only, self-certifying rotation record (record_id = HASH of its canonical facts; nothing stored). A buyer whose pinned payee no longer matches a 402 verifies the record: an announced rotation in force or in grace, or an unexplained payee swap.',
+    request: authorizedPayeeRotationNotaryRequest,
+    result: authorizedPayeeRotationNotaryResult,
+    example: {
+      mode: 'verify',
+      facts: {
+        seller_id_hash: 'sha256:31ca245be5bcdbbc4e0e3fefa94ac7789ba542a8b0e35e24d2191ac21be54b1b',
+        previous_payee_hash: 'sha256:dd986beeb58ad4016c822af943d40076315334bd3db00b2e7e92e3105018ec3b',
+        new_payee_hash: 'sha256:c302b923dd79a9909feb802b9f3fbbade3915dc734752b7381aab660a62e2882',
+        rotation_evidence_hash: 'sha256:77ff7845d38971c4314fb74ccfc1fd3cdd752b59bd4fa3d3f14e3482fa710b34',
+        effective_at: '2026-02-01T00:00:00Z',
+        chain_id: 'base',
+        currency: 'USDC',
+        rotation_sequence: 1,
+        announced_at: '2026-01-20T00:00:00Z',
+        grace_until: '2026-02-08T00:00:00Z',
+        record_id: 'sha256:0c9234b3c5656435793581a7733810988e505d7e4d8400afe16863bb5ecc28f0',
+        observed_payee_hash: 'sha256:dd986beeb58ad4016c822af943d40076315334bd3db00b2e7e92e3105018ec3b',
+        observed_at: '2026-02-05T00:00:00Z',
       },
     },
   }),

@@ -101,6 +101,15 @@ export const WORKFLOWS: readonly Workflow[] = [
         ],
       },
       {
+        tool: 'x402_authorized_payee_rotation_notary',
+        purpose: 'When the offer\'s payTo is not the payee the agent pinned for this seller: verify the seller\'s published rotation record. Do not pay on payee_not_authorized or record_tampered.',
+        inputs: [
+          { field: 'mode', from: { caller: 'verify' } },
+          { field: 'facts', from: { caller: 'the rotation record the seller publishes (its facts and record_id)' } },
+          { field: 'facts.observed_payee_hash', from: { caller: 'sha256 of ND(network) + ":" + the offer\'s lowercase payTo' } },
+        ],
+      },
+      {
         tool: 'receipt_audit',
         purpose: 'After the agent has paid the seller (outside Paysight): whether the payment settled, with the amount and payee that were expected.',
         inputs: [

@@ -1,6 +1,6 @@
 import { CHAINS, JSON_DOCUMENT_MAX_DEPTH, fingerprint, toolById, type ObservationGroup, type ToolId } from '@paysight/contracts';
 import { prng as seeded, syntheticPaymentsSource } from '@paysight/testkit';
-import { grantSignedPayload, intentChecksumOf, intentSignedPayload, PAYMENT_HISTORY_CAPS, revocationIdOf, revocationSignedPayload, type SignedPayload, type ToolPorts } from '@paysight/tools';
+import { grantSignedPayload, intentChecksumOf, intentSignedPayload, PAYMENT_HISTORY_CAPS, revocationIdOf, revocationSignedPayload, rotationRecord, type SignedPayload, type ToolPorts } from '@paysight/tools';
 import { getAddress } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 
@@ -666,6 +666,35 @@ function catalogDrift(tools: number): BenchInput {
   };
 }
 
+/**
+ * x402-authorized-payee-rotation-notary at its maxima: every fact set, strings at 500 characters,
+ * rotation_sequence 10,000, in verify mode (recompute, every rule, the status table).
+ */
+function payeeRotation(): BenchInput {
+  const hash = (label: string) => fingerprint(label);
+  const facts = {
+    seller_id_hash: hash('seller'),
+    previous_payee_hash: hash('previous'),
+    new_payee_hash: hash('new'),
+    rotation_evidence_hash: hash('evidence'),
+    listing_hash: hash('listing'),
+    challenge_hash: hash('challenge'),
+    effective_at: '2026-02-01T00:00:00Z',
+    service_url_label: `https://${'a'.repeat(480)}.example`,
+    chain_id: 'c'.repeat(500),
+    currency: 'U'.repeat(500),
+    rotation_sequence: 10_000,
+    prior_record_id: hash('prior'),
+    announced_at: '2026-01-20T00:00:00Z',
+    grace_until: '2026-02-08T00:00:00Z',
+  };
+  return {
+    tool: 'x402_authorized_payee_rotation_notary',
+    shape: 'verify, every fact set, 500-character labels, sequence 10,000, record_id matching',
+    body: { mode: 'verify', facts: { ...facts, record_id: fingerprint(rotationRecord(facts)), observed_payee_hash: hash('previous'), observed_at: '2026-02-05T00:00:00Z' } },
+  };
+}
+
 /** Each analyzer at its schema maxima, and at what the default 256 KiB body limit admits where that is less. */
 export async function benchInputs(): Promise<BenchInput[]> {
   const inputs = [loopBreaker(200), loopBreaker(10), fragmentation(1000, 1000), fragmentation(300, 0), conflict(200, 50, 1000), conflict(200, 5, 300)];
@@ -675,6 +704,7 @@ export async function benchInputs(): Promise<BenchInput[]> {
   inputs.push(negativeCapability(), temporalGate(50, 200, true), temporalGate(1, 20, false), exitHandoff(2000), exitHandoff(160));
   inputs.push(discoveryAudit(1400, 100_000), discoveryAudit(220, 100_000), deepDocument(), compatibility(), paymentHistory());
   inputs.push(catalogDrift(840));
+  inputs.push(payeeRotation());
   for (const input of inputs) toolById(input.tool)!.request.parse(input.body);
   return inputs;
 }
