@@ -1,9 +1,11 @@
 import type { z } from 'zod';
-import { EXAMPLE_PAYEE } from '../schemas/common.js';
+import { EXAMPLE_PAYEE, EXAMPLE_TX, EXAMPLE_WALLET } from '../schemas/common.js';
 import { catalogDriftMonitorRequest } from '../schemas/x402/catalog-drift-monitor.js';
 import { catalogDriftMonitorResult } from '../results/x402/catalog-drift-monitor.js';
 import { authorizedPayeeRotationNotaryRequest } from '../schemas/x402/authorized-payee-rotation-notary.js';
 import { authorizedPayeeRotationNotaryResult } from '../results/x402/authorized-payee-rotation-notary.js';
+import { signedReceiptDeliveryConfidenceScorerRequest } from '../schemas/x402/signed-receipt-delivery-confidence-scorer.js';
+import { signedReceiptDeliveryConfidenceScorerResult } from '../results/x402/signed-receipt-delivery-confidence-scorer.js';
 import type { ExpansionProductFamily } from '../envelopes/expansion.js';
 import { X402_USDC } from '../x402/reference-data.js';
 import { type CatalogEntry, type ToolAnnotations, defineTool } from './entry.js';
@@ -107,6 +109,20 @@ export const X402_TOOLS = [
         observed_payee_hash: 'sha256:dd986beeb58ad4016c822af943d40076315334bd3db00b2e7e92e3105018ec3b',
         observed_at: '2026-02-05T00:00:00Z',
       },
+    },
+  }),
+  defineX402Tool({
+    slug: 'signed-receipt-delivery-confidence-scorer',
+    id: 'x402_signed_receipt_delivery_confidence_scorer',
+    title: 'x402 signed receipt delivery confidence scorer',
+    description:
+      'After paying, or in a dispute: how strongly do the settlement response, its delivery to the client and the seller\'s signed x402 receipt (offer-receipt extension, EIP-712 or JWS, verified offline) show that this payment was delivered and acknowledged? A 0-100 score with each component\'s evidence.',
+    request: signedReceiptDeliveryConfidenceScorerRequest,
+    result: signedReceiptDeliveryConfidenceScorerResult,
+    example: {
+      expected: { payer: EXAMPLE_WALLET, network: 'eip155:8453', resource_url: 'https://api.example.com/api/x402/tx-status', pay_to: EXAMPLE_PAYEE },
+      settlement: { success: true, payer: EXAMPLE_WALLET, network: 'eip155:8453', transaction: EXAMPLE_TX },
+      delivery: { channel: 'http_header', exposed_to_client: true },
     },
   }),
 ] as const;

@@ -119,6 +119,16 @@ export const WORKFLOWS: readonly Workflow[] = [
           { field: 'chain', from: fromRequest('agent_payment_preflight', 'chain') },
         ],
       },
+      {
+        tool: 'x402_signed_receipt_delivery_confidence_scorer',
+        purpose: 'How strongly the settlement response and the seller\'s signed x402 receipt show this payment was delivered and acknowledged, with the signature verified offline. Keep the receipt as proof on delivered_confirmed.',
+        inputs: [
+          { field: 'expected.pay_to', from: fromRequest('agent_payment_preflight', 'payee') },
+          { field: 'expected.resource_url', from: fromRequest('agent_payment_preflight', 'resource_url') },
+          { field: 'settlement', from: { caller: 'the decoded PAYMENT-RESPONSE (or x402/payment-response) the seller answered with' } },
+          { field: 'receipt', from: { caller: 'the seller\'s signed receipt: extensions["offer-receipt"].info.receipt of that settlement response' } },
+        ],
+      },
     ],
   },
   {

@@ -1,6 +1,7 @@
 import { CHAINS, JSON_DOCUMENT_MAX_DEPTH, fingerprint, toolById, type ObservationGroup, type ToolId } from '@paysight/contracts';
 import { prng as seeded, syntheticPaymentsSource } from '@paysight/testkit';
 import { grantSignedPayload, intentChecksumOf, intentSignedPayload, PAYMENT_HISTORY_CAPS, revocationIdOf, revocationSignedPayload, rotationRecord, type SignedPayload, type ToolPorts } from '@paysight/tools';
+import { OFFER_RECEIPT, createReceiptSigner } from '@paysight/payment';
 import { getAddress } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 
@@ -695,6 +696,32 @@ function payeeRotation(): BenchInput {
   };
 }
 
+/**
+ * x402-signed-receipt-delivery-confidence-scorer at its maxima: an EIP-712 receipt signed as this
+ * service signs them, to recover twice (the extension's domain, then the network's, as its signer
+ * is not authorized), a 200 KiB settlement response, 10 authorized signers and 5 JWKs.
+ */
+async function receiptScorer(): Promise<BenchInput> {
+  const seller = createReceiptSigner('0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d');
+  const payer = '0x1111111111111111111111111111111111111111';
+  const transaction = `0x${'ab'.repeat(32)}` as const;
+  const resourceUrl = 'https://api.bench.example/paid';
+  const extensions = await seller.signReceipt({ resourceUrl, payer, transaction, x402RequestId: 'bench', responseHash: `0x${'cd'.repeat(32)}` });
+  const jwk = { kty: 'EC', crv: 'P-256', x: 'f83OJ3D2xF1Bg8vub9tLe1gHMzV76e8Tus9uPHvRVEU', y: 'x_FEzRu9m36HLN_tue659LNpXW6pCyStikYjKIWI5a0' };
+  return {
+    tool: 'x402_signed_receipt_delivery_confidence_scorer',
+    shape: 'EIP-712 receipt by an unlisted signer (two recoveries), 200 KiB settlement, 10 signers, 5 JWKs',
+    body: {
+      expected: { payer, network: 'base', resource_url: resourceUrl, pay_to: payer, transaction },
+      settlement: { success: true, payer, network: 'eip155:8453', transaction, extensions: { ...extensions, padding: 'x'.repeat(200 * 1024) } },
+      delivery: { channel: 'http_header', exposed_to_client: true },
+      receipt: extensions[OFFER_RECEIPT].info.receipt,
+      authorized_signers: times(10, (i) => `did:pkh:eip155:8453:0x${String(i).repeat(40).slice(0, 40)}`),
+      jwks: times(5, (i) => ({ ...jwk, kid: `k${i}` })),
+    },
+  };
+}
+
 /** Each analyzer at its schema maxima, and at what the default 256 KiB body limit admits where that is less. */
 export async function benchInputs(): Promise<BenchInput[]> {
   const inputs = [loopBreaker(200), loopBreaker(10), fragmentation(1000, 1000), fragmentation(300, 0), conflict(200, 50, 1000), conflict(200, 5, 300)];
@@ -704,7 +731,7 @@ export async function benchInputs(): Promise<BenchInput[]> {
   inputs.push(negativeCapability(), temporalGate(50, 200, true), temporalGate(1, 20, false), exitHandoff(2000), exitHandoff(160));
   inputs.push(discoveryAudit(1400, 100_000), discoveryAudit(220, 100_000), deepDocument(), compatibility(), paymentHistory());
   inputs.push(catalogDrift(840));
-  inputs.push(payeeRotation());
+  inputs.push(payeeRotation(), await receiptScorer());
   for (const input of inputs) toolById(input.tool)!.request.parse(input.body);
   return inputs;
 }
