@@ -54,6 +54,8 @@ export * from './schemas/x402/authorized-payee-rotation-notary.js';
 export * from './results/x402/authorized-payee-rotation-notary.js';
 export * from './schemas/x402/signed-receipt-delivery-confidence-scorer.js';
 export * from './results/x402/signed-receipt-delivery-confidence-scorer.js';
+export * from './schemas/x402/paid-tool-latency-sla-evidence-notary.js';
+export * from './results/x402/paid-tool-latency-sla-evidence-notary.js';
 export * from './catalog/index.js';
 export * from './discovery/index.js';
 export type * from './ports/chain-source.js';

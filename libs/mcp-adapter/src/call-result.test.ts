@@ -28,6 +28,7 @@ const DECLARED_OUTSIDE_THE_HEADER = new Set([
   'service_discovery_audit',
   'agent_compatibility_analyzer',
   'x402_authorized_payee_rotation_notary',
+  'x402_paid_tool_latency_sla_evidence_notary',
   'x402_signed_receipt_delivery_confidence_scorer',
 ]);
 

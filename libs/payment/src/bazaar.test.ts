@@ -109,6 +109,7 @@ const DECLARED_OUTSIDE_THE_HEADER = new Set([
   'agent_compatibility_analyzer',
   'x402_catalog_drift_monitor',
   'x402_authorized_payee_rotation_notary',
+  'x402_paid_tool_latency_sla_evidence_notary',
   'x402_signed_receipt_delivery_confidence_scorer',
 ]);
 const inHeader = CATALOG.filter((entry) => !DECLARED_OUTSIDE_THE_HEADER.has(entry.id));

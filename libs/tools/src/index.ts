@@ -40,4 +40,5 @@ export * from './x402/helpers.js';
 export * from './x402/answer.js';
 export * from './x402/catalog-drift-monitor/index.js';
 export * from './x402/authorized-payee-rotation-notary/index.js';
+export * from './x402/paid-tool-latency-sla-evidence-notary/index.js';
 export * from './x402/signed-receipt-delivery-confidence-scorer/index.js';

@@ -32,6 +32,7 @@ import { temporalConsistencyGate } from './ext/temporal-consistency-gate/index.j
 import { serviceExitHandoff } from './ext/service-exit-handoff/index.js';
 import { catalogDriftMonitor } from './x402/catalog-drift-monitor/index.js';
 import { authorizedPayeeRotationNotary } from './x402/authorized-payee-rotation-notary/index.js';
+import { paidToolLatencySlaEvidenceNotary } from './x402/paid-tool-latency-sla-evidence-notary/index.js';
 import { signedReceiptDeliveryConfidenceScorer } from './x402/signed-receipt-delivery-confidence-scorer/index.js';
 
 /** Each tool id's module is declared against that id's own catalog entry. */
@@ -72,6 +73,7 @@ export const TOOL_MODULES = {
   service_exit_handoff: serviceExitHandoff,
   x402_catalog_drift_monitor: catalogDriftMonitor,
   x402_authorized_payee_rotation_notary: authorizedPayeeRotationNotary,
+  x402_paid_tool_latency_sla_evidence_notary: paidToolLatencySlaEvidenceNotary,
   x402_signed_receipt_delivery_confidence_scorer: signedReceiptDeliveryConfidenceScorer,
 } as const satisfies ToolRegistry;
 

@@ -40,6 +40,7 @@ const SPEC_PRICES: [string, string, string, string][] = [
   // Spec document 2: the x402-* routes built so far (design sheet x402-family.md), 0.01 each.
   ['/api/x402/x402-catalog-drift-monitor', 'x402_catalog_drift_monitor', '0.01', '10000'],
   ['/api/x402/x402-authorized-payee-rotation-notary', 'x402_authorized_payee_rotation_notary', '0.01', '10000'],
+  ['/api/x402/x402-paid-tool-latency-sla-evidence-notary', 'x402_paid_tool_latency_sla_evidence_notary', '0.01', '10000'],
   ['/api/x402/x402-signed-receipt-delivery-confidence-scorer', 'x402_signed_receipt_delivery_confidence_scorer', '0.01', '10000'],
 ];
 
@@ -81,6 +82,7 @@ const SPEC_MCP_NAMES: Record<string, string> = {
   // Spec document 2: svc_<tool id>, and the tool id of /api/x402/x402-<slug> is x402_<slug with underscores>.
   x402_catalog_drift_monitor: 'svc_x402_catalog_drift_monitor',
   x402_authorized_payee_rotation_notary: 'svc_x402_authorized_payee_rotation_notary',
+  x402_paid_tool_latency_sla_evidence_notary: 'svc_x402_paid_tool_latency_sla_evidence_notary',
   x402_signed_receipt_delivery_confidence_scorer: 'svc_x402_signed_receipt_delivery_confidence_scorer',
 };
 

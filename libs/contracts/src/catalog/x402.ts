@@ -4,6 +4,8 @@ import { catalogDriftMonitorRequest } from '../schemas/x402/catalog-drift-monito
 import { catalogDriftMonitorResult } from '../results/x402/catalog-drift-monitor.js';
 import { authorizedPayeeRotationNotaryRequest } from '../schemas/x402/authorized-payee-rotation-notary.js';
 import { authorizedPayeeRotationNotaryResult } from '../results/x402/authorized-payee-rotation-notary.js';
+import { paidToolLatencySlaEvidenceNotaryRequest } from '../schemas/x402/paid-tool-latency-sla-evidence-notary.js';
+import { paidToolLatencySlaEvidenceNotaryResult } from '../results/x402/paid-tool-latency-sla-evidence-notary.js';
 import { signedReceiptDeliveryConfidenceScorerRequest } from '../schemas/x402/signed-receipt-delivery-confidence-scorer.js';
 import { signedReceiptDeliveryConfidenceScorerResult } from '../results/x402/signed-receipt-delivery-confidence-scorer.js';
 import type { ExpansionProductFamily } from '../envelopes/expansion.js';
@@ -109,6 +111,25 @@ export const X402_TOOLS = [
         observed_payee_hash: 'sha256:dd986beeb58ad4016c822af943d40076315334bd3db00b2e7e92e3105018ec3b',
         observed_at: '2026-02-05T00:00:00Z',
       },
+    },
+  }),
+  defineX402Tool({
+    slug: 'paid-tool-latency-sla-evidence-notary',
+    id: 'x402_paid_tool_latency_sla_evidence_notary',
+    title: 'x402 paid tool latency SLA evidence notary',
+    description:
+      'From timing samples of paid calls: was the latency SLA met (nearest-rank p50/p95/p99 of paid 2xx calls, paid error rate), where did the slow calls spend their time (challenge, verify, handler, settle), and a digest that pins this exact evidence set. Nothing stored.',
+    request: paidToolLatencySlaEvidenceNotaryRequest,
+    result: paidToolLatencySlaEvidenceNotaryResult,
+    example: {
+      sla: { p95_ms: 800 },
+      samples: Array.from({ length: 20 }, (_, i) => ({
+        started_at: new Date(Date.UTC(2026, 1, 1, 12, i)).toISOString(),
+        duration_ms: i < 18 ? 300 : 1200,
+        http_status: 200,
+        paid: true,
+        ...(i < 18 ? {} : { phases: { verify_ms: 100, handler_ms: 200, settle_ms: 900 } }),
+      })),
     },
   }),
   defineX402Tool({

@@ -372,6 +372,14 @@ export const WORKFLOWS: readonly Workflow[] = [
         ],
       },
       {
+        tool: 'x402_paid_tool_latency_sla_evidence_notary',
+        purpose: 'When the failures are slowness: from the agent\'s own timings of its paid calls, whether the latency SLA was breached, which phase (verify, handler, settle) took the time, and a digest that pins the evidence for a dispute.',
+        inputs: [
+          { field: 'sla', from: { caller: 'the latency targets the service promised (p95_ms at least)' } },
+          { field: 'samples', from: { caller: 'the agent\'s timings of its paid calls to the service' } },
+        ],
+      },
+      {
         tool: 'temporal_consistency_gate',
         purpose: 'Before carrying evidence over: which receipts, mandates and quotes are still in force, issued after what they reference, and in sequence.',
         inputs: [{ field: 'items', from: { caller: 'the time-stamped evidence the agent holds from the service' } }],
