@@ -723,11 +723,12 @@ async function receiptScorer(): Promise<BenchInput> {
 }
 
 /**
- * x402-paid-tool-latency-sla-evidence-notary at its maxima: 5,000 paid samples with all four
- * phases, every target set, a window, a share of errors and slow calls to attribute.
+ * x402-paid-tool-latency-sla-evidence-notary at its maxima (5,000 paid samples, an 812 KiB body)
+ * and at what the default 256 KiB body admits: samples with all four phases, every target set, a
+ * window, a share of errors and slow calls to attribute.
  */
-function latencySla(): BenchInput {
-  const samples = times(5000, (i) => ({
+function latencySla(count: number): BenchInput {
+  const samples = times(count, (i) => ({
     started_at: new Date(Date.UTC(2026, 1, 1) + i * 1000).toISOString(),
     duration_ms: (i * 7919) % 3000,
     http_status: i % 97 === 0 ? 503 : 200,
@@ -736,7 +737,7 @@ function latencySla(): BenchInput {
   }));
   return {
     tool: 'x402_paid_tool_latency_sla_evidence_notary',
-    shape: '5,000 paid samples with phases, all targets, a window',
+    shape: `${count} paid samples with phases, all targets, a window`,
     body: { sla: { p50_ms: 1000, p95_ms: 2000, p99_ms: 2500, max_error_rate: 0.01, timeout_ms: 2900 }, samples, window: { from: '2026-02-01T00:00:00Z', to: '2026-02-02T00:00:00Z' } },
   };
 }
@@ -750,7 +751,7 @@ export async function benchInputs(): Promise<BenchInput[]> {
   inputs.push(negativeCapability(), temporalGate(50, 200, true), temporalGate(1, 20, false), exitHandoff(2000), exitHandoff(160));
   inputs.push(discoveryAudit(1400, 100_000), discoveryAudit(220, 100_000), deepDocument(), compatibility(), paymentHistory());
   inputs.push(catalogDrift(840));
-  inputs.push(payeeRotation(), latencySla(), await receiptScorer());
+  inputs.push(payeeRotation(), latencySla(5000), latencySla(1500), await receiptScorer());
   for (const input of inputs) toolById(input.tool)!.request.parse(input.body);
   return inputs;
 }

@@ -44,7 +44,12 @@ function attribution(paid: readonly Sample[], p95Target: number): LatencySlaResu
   return { dominant_phase: dominant, shares, samples: count };
 }
 
-const compareSamples = (a: { s: Sample; i: number }, b: { s: Sample; i: number }) => Date.parse(a.s.started_at) - Date.parse(b.s.started_at) || a.s.duration_ms - b.s.duration_ms || a.i - b.i;
+/** The samples by (started_at, duration_ms), ties by input index; each time parsed once. */
+function sortedSamples(samples: readonly Sample[]): Sample[] {
+  const keyed = samples.map((s, i) => ({ s, i, at: Date.parse(s.started_at) }));
+  keyed.sort((a, b) => a.at - b.at || a.s.duration_ms - b.s.duration_ms || a.i - b.i);
+  return keyed.map(({ s }) => s);
+}
 
 const NEXT_ACTION: Record<Decision, string> = {
   insufficient_samples: 'Collect more paid 2xx samples in the window (20, or 100 when a p99 target is set) before claiming or disputing the SLA.',
@@ -97,8 +102,7 @@ export function analyzeLatencySla(input: LatencySlaInput): ToolOutput<LatencySla
   if (decision === 'insufficient_samples') flags.add('insufficient_samples');
   const confidence = latencies.length >= 200 ? 'high' : latencies.length >= 50 ? 'medium' : 'low';
 
-  const sorted = input.samples.map((s, i) => ({ s, i })).sort(compareSamples).map(({ s }) => s);
-  const evidence_digest = HASH({ sla, window: input.window ?? null, samples: sorted, results: { decision, observed, targets, breach_attribution } });
+  const evidence_digest = HASH({ sla, window: input.window ?? null, samples: sortedSamples(input.samples), results: { decision, observed, targets, breach_attribution } });
   const summary =
     decision === 'insufficient_samples'
       ? `Insufficient samples: ${latencies.length} paid 2xx sample${latencies.length === 1 ? '' : 's'} in the window, ${needed} needed.`
