@@ -1,3 +1,4 @@
+import { DELIVERY_TYPES, RECEIPT_TYPES } from '@paysight/payment';
 import { english } from 'viem/accounts';
 
 /** Kinds of secret material a request must never carry. */
@@ -68,6 +69,27 @@ const X402_SECRET_HEX_KEY = /priv|secret|seed|pk$/i;
 /** §0 (f): a 65-byte signature. */
 const SIGNATURE_65 = /^0x[0-9a-fA-F]{130}$/;
 
+/**
+ * Exempt from the x402 rules (design sheet §0): seller receipt signatures (#23), public evidence a
+ * buyer re-presents. Each row is a signed object's shape: its format, a flat payload of exactly its
+ * EIP-712 type's fields (scalars only, so nothing can hide inside) and its signature. An object of
+ * that shape is not searched: its digests are not keys and its signature is no payment authorization.
+ */
+const X402_EXEMPT_SIGNED_OBJECTS: readonly { what: string; format: string; payloadFields: readonly string[]; signature: RegExp }[] = [
+  { what: 'x402 offer-receipt receipt (EIP-712)', format: 'eip712', payloadFields: RECEIPT_TYPES.Receipt.map((f) => f.name), signature: SIGNATURE_65 },
+  { what: 'Paysight delivery binding (EIP-712)', format: 'eip712', payloadFields: DELIVERY_TYPES.Delivery.map((f) => f.name), signature: SIGNATURE_65 },
+];
+
+function isExemptSignedObject(object: Record<string, unknown>): boolean {
+  const { format, payload, signature, ...rest } = object;
+  if (Object.keys(rest).length > 0 || typeof signature !== 'string') return false;
+  if (payload === null || typeof payload !== 'object' || Array.isArray(payload)) return false;
+  const entries = Object.entries(payload);
+  return X402_EXEMPT_SIGNED_OBJECTS.some(
+    (row) => row.format === format && row.signature.test(signature) && entries.length === row.payloadFields.length && entries.every(([k, v]) => row.payloadFields.includes(k) && (typeof v === 'string' || typeof v === 'number')),
+  );
+}
+
 const isEip3009 = (value: unknown): boolean => value !== null && typeof value === 'object' && !Array.isArray(value) && EIP3009_FIELDS.every((f) => f in value);
 
 function x402ObjectRule(object: Record<string, unknown>): SecretKind | null {
@@ -123,6 +145,7 @@ function walk(value: unknown, path: string, field: string, depth: number, rules:
     return null;
   }
   const object = value as Record<string, unknown>;
+  if (rules === 'x402' && isExemptSignedObject(object)) return null;
   const shape = inObjectShape(object) ?? (rules === 'x402' ? x402ObjectRule(object) : null);
   if (shape) return { kind: shape, path };
   for (const [key, child] of Object.entries(object)) {

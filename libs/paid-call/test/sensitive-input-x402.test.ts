@@ -64,3 +64,28 @@ describe('secret guard, x402-* rules', () => {
     expect(!validated.ok && validated.error.error.code).toBe('sensitive_input');
   });
 });
+
+describe('secret guard, x402-* exemption: seller receipt signatures (#23)', () => {
+  const receipt = { format: 'eip712', payload: { version: 1, network: 'eip155:8453', resourceUrl: 'https://s.example/x', payer: AUTH.from, issuedAt: 1_800_000_000, transaction: '' }, signature: SIG };
+  const delivery = { format: 'eip712', payload: { version: 1, receipt: `0x${KEY}`, x402RequestId: 'r1', responseHash: `0x${KEY}` }, signature: SIG };
+
+  it('a signed receipt and the delivery binding (whose receipt digest is 64 hex) pass, inside a settlement response too', () => {
+    expect(findSensitiveInput({ receipt }, 'x402')).toBeNull();
+    expect(findSensitiveInput({ settlement: { success: true, extensions: { 'paysight-delivery': { info: { delivery } } } } }, 'x402')).toBeNull();
+    expect(findSensitiveInput({ delivery })?.kind).toBe('private_key');
+  });
+
+  it('only the exact shape is exempt: an extra member, a nested payload value or a short signature is searched as usual', () => {
+    expect(findSensitiveInput({ delivery: { ...delivery, seed: 'x' } }, 'x402')).not.toBeNull();
+    expect(findSensitiveInput({ receipt: { ...receipt, seed: 'x' } }, 'x402')?.kind).toBe('secret_field');
+    expect(findSensitiveInput({ delivery: { ...delivery, payload: { ...delivery.payload, responseHash: { privateKey: KEY } } } }, 'x402')).not.toBeNull();
+    expect(findSensitiveInput({ delivery: { ...delivery, signature: '0xabc' } }, 'x402')?.kind).toBe('private_key');
+    expect(findSensitiveInput({ receipt: { ...receipt, payload: { ...receipt.payload, notes: MNEMONIC } } }, 'x402')?.kind).toBe('mnemonic');
+  });
+
+  it('the scorer accepts a settlement response carrying this service\'s receipt and delivery binding', () => {
+    const entry = catalogEntry('x402_signed_receipt_delivery_confidence_scorer');
+    const body = { ...entry.example, settlement: { ...entry.example.settlement, extensions: { 'offer-receipt': { info: { receipt } }, 'paysight-delivery': { info: { delivery } } } }, receipt };
+    expect(validateRequest(entry, body).ok).toBe(true);
+  });
+});

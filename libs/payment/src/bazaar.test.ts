@@ -126,6 +126,9 @@ const DECLARED_OUTSIDE_THE_HEADER = new Set([
   'x402_ap2_mandate_constraint_gap_auditor',
   'x402_agent_wallet_policy_coverage_gap_analyzer',
   'x402_autonomous_purchase_intent_to_receipt_reconciler',
+  'x402_authorized_payee_rotation_notary',
+  'x402_paid_tool_latency_sla_evidence_notary',
+  'x402_signed_receipt_delivery_confidence_scorer',
 ]);
 const inHeader = CATALOG.filter((entry) => !DECLARED_OUTSIDE_THE_HEADER.has(entry.id));
 

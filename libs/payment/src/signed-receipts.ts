@@ -2,6 +2,7 @@ import { PAYMENT, fingerprint } from '@paysight/contracts';
 import type { PaymentRequiredContext, SettleResultContext } from '@x402/core/types';
 import {
   OFFER_RECEIPT,
+  RECEIPT_TYPES,
   createEIP712OfferReceiptIssuer,
   createOfferReceiptExtension,
   hashReceiptTypedData,
@@ -19,7 +20,7 @@ import type { OfferedRequirements } from './wire.js';
  * hash of the answer served. docs/paying.md, "Signed offers and receipts".
  */
 
-export { OFFER_RECEIPT };
+export { OFFER_RECEIPT, RECEIPT_TYPES };
 /** The settle response's extension that binds the answer to the receipt (standard clients ignore it). */
 export const DELIVERY_EXTENSION_KEY = 'paysight-delivery';
 

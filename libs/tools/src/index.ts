@@ -52,3 +52,6 @@ export * from './x402/network-token-route-planner/index.js';
 export * from './x402/ap2-mandate-constraint-gap-auditor/index.js';
 export * from './x402/agent-wallet-policy-coverage-gap-analyzer/index.js';
 export * from './x402/autonomous-purchase-intent-to-receipt-reconciler/index.js';
+export * from './x402/authorized-payee-rotation-notary/index.js';
+export * from './x402/paid-tool-latency-sla-evidence-notary/index.js';
+export * from './x402/signed-receipt-delivery-confidence-scorer/index.js';

@@ -43,6 +43,9 @@ import { networkTokenRoutePlanner } from './x402/network-token-route-planner/ind
 import { ap2MandateConstraintGapAuditor } from './x402/ap2-mandate-constraint-gap-auditor/index.js';
 import { agentWalletPolicyCoverageGapAnalyzer } from './x402/agent-wallet-policy-coverage-gap-analyzer/index.js';
 import { autonomousPurchaseIntentToReceiptReconciler } from './x402/autonomous-purchase-intent-to-receipt-reconciler/index.js';
+import { authorizedPayeeRotationNotary } from './x402/authorized-payee-rotation-notary/index.js';
+import { paidToolLatencySlaEvidenceNotary } from './x402/paid-tool-latency-sla-evidence-notary/index.js';
+import { signedReceiptDeliveryConfidenceScorer } from './x402/signed-receipt-delivery-confidence-scorer/index.js';
 
 /** Each tool id's module is declared against that id's own catalog entry. */
 type ToolRegistry = { readonly [Id in ToolId]?: ToolModule<CatalogEntryOf<Id>> };
@@ -93,6 +96,9 @@ export const TOOL_MODULES = {
   x402_ap2_mandate_constraint_gap_auditor: ap2MandateConstraintGapAuditor,
   x402_agent_wallet_policy_coverage_gap_analyzer: agentWalletPolicyCoverageGapAnalyzer,
   x402_autonomous_purchase_intent_to_receipt_reconciler: autonomousPurchaseIntentToReceiptReconciler,
+  x402_authorized_payee_rotation_notary: authorizedPayeeRotationNotary,
+  x402_paid_tool_latency_sla_evidence_notary: paidToolLatencySlaEvidenceNotary,
+  x402_signed_receipt_delivery_confidence_scorer: signedReceiptDeliveryConfidenceScorer,
 } as const satisfies ToolRegistry;
 
 /**

@@ -51,6 +51,9 @@ const SPEC_PRICES: [string, string, string, string][] = [
   ['/api/x402/x402-ap2-mandate-constraint-gap-auditor', 'x402_ap2_mandate_constraint_gap_auditor', '0.01', '10000'],
   ['/api/x402/x402-agent-wallet-policy-coverage-gap-analyzer', 'x402_agent_wallet_policy_coverage_gap_analyzer', '0.01', '10000'],
   ['/api/x402/x402-autonomous-purchase-intent-to-receipt-reconciler', 'x402_autonomous_purchase_intent_to_receipt_reconciler', '0.01', '10000'],
+  ['/api/x402/x402-authorized-payee-rotation-notary', 'x402_authorized_payee_rotation_notary', '0.01', '10000'],
+  ['/api/x402/x402-paid-tool-latency-sla-evidence-notary', 'x402_paid_tool_latency_sla_evidence_notary', '0.01', '10000'],
+  ['/api/x402/x402-signed-receipt-delivery-confidence-scorer', 'x402_signed_receipt_delivery_confidence_scorer', '0.01', '10000'],
 ];
 
 /** Requests the spec marks "additional properties allowed"; every other request is closed. */
@@ -102,6 +105,9 @@ const SPEC_MCP_NAMES: Record<string, string> = {
   x402_ap2_mandate_constraint_gap_auditor: 'svc_x402_ap2_mandate_constraint_gap_auditor',
   x402_agent_wallet_policy_coverage_gap_analyzer: 'svc_x402_agent_wallet_policy_coverage_gap_analyzer',
   x402_autonomous_purchase_intent_to_receipt_reconciler: 'svc_x402_autonomous_purchase_intent_to_receipt_reconciler',
+  x402_authorized_payee_rotation_notary: 'svc_x402_authorized_payee_rotation_notary',
+  x402_paid_tool_latency_sla_evidence_notary: 'svc_x402_paid_tool_latency_sla_evidence_notary',
+  x402_signed_receipt_delivery_confidence_scorer: 'svc_x402_signed_receipt_delivery_confidence_scorer',
 };
 
 describe('catalog', () => {

@@ -1,5 +1,4 @@
 import type { z } from 'zod';
-import { EXAMPLE_PAYEE } from '../schemas/common.js';
 import { catalogDriftMonitorRequest } from '../schemas/x402/catalog-drift-monitor.js';
 import { catalogDriftMonitorResult } from '../results/x402/catalog-drift-monitor.js';
 import { svcAgentSpendCategoryClassifierRequest } from '../schemas/x402/svc-agent-spend-category-classifier.js';
@@ -30,6 +29,13 @@ import { agentWalletPolicyCoverageGapAnalyzerRequest } from '../schemas/x402/age
 import { agentWalletPolicyCoverageGapAnalyzerResult } from '../results/x402/agent-wallet-policy-coverage-gap-analyzer.js';
 import { autonomousPurchaseIntentToReceiptReconcilerRequest } from '../schemas/x402/autonomous-purchase-intent-to-receipt-reconciler.js';
 import { autonomousPurchaseIntentToReceiptReconcilerResult } from '../results/x402/autonomous-purchase-intent-to-receipt-reconciler.js';
+import { EXAMPLE_PAYEE, EXAMPLE_TX, EXAMPLE_WALLET } from '../schemas/common.js';
+import { authorizedPayeeRotationNotaryRequest } from '../schemas/x402/authorized-payee-rotation-notary.js';
+import { authorizedPayeeRotationNotaryResult } from '../results/x402/authorized-payee-rotation-notary.js';
+import { paidToolLatencySlaEvidenceNotaryRequest } from '../schemas/x402/paid-tool-latency-sla-evidence-notary.js';
+import { paidToolLatencySlaEvidenceNotaryResult } from '../results/x402/paid-tool-latency-sla-evidence-notary.js';
+import { signedReceiptDeliveryConfidenceScorerRequest } from '../schemas/x402/signed-receipt-delivery-confidence-scorer.js';
+import { signedReceiptDeliveryConfidenceScorerResult } from '../results/x402/signed-receipt-delivery-confidence-scorer.js';
 
 /** Price of every x402-* tool (design sheet §0): 0.01 USDC on Base, one exact offer. */
 export const X402_FAMILY_PRICE = '0.01';
@@ -125,6 +131,33 @@ export const X402_TOOLS = [
     },
   }),
   defineX402Tool({
+    slug: 'authorized-payee-rotation-notary',
+    id: 'x402_authorized_payee_rotation_notary',
+    title: 'x402 authorized payee rotation notary',
+    description:
+      'A seller rotating its payTo wallet issues a hash-only, self-certifying rotation record (record_id = HASH of its canonical facts; nothing stored). A buyer whose pinned payee no longer matches a 402 verifies the record: an announced rotation in force or in grace, or an unexplained payee swap.',
+    request: authorizedPayeeRotationNotaryRequest,
+    result: authorizedPayeeRotationNotaryResult,
+    example: {
+      mode: 'verify',
+      facts: {
+        seller_id_hash: 'sha256:31ca245be5bcdbbc4e0e3fefa94ac7789ba542a8b0e35e24d2191ac21be54b1b',
+        previous_payee_hash: 'sha256:dd986beeb58ad4016c822af943d40076315334bd3db00b2e7e92e3105018ec3b',
+        new_payee_hash: 'sha256:c302b923dd79a9909feb802b9f3fbbade3915dc734752b7381aab660a62e2882',
+        rotation_evidence_hash: 'sha256:77ff7845d38971c4314fb74ccfc1fd3cdd752b59bd4fa3d3f14e3482fa710b34',
+        effective_at: '2026-02-01T00:00:00Z',
+        chain_id: 'base',
+        currency: 'USDC',
+        rotation_sequence: 1,
+        announced_at: '2026-01-20T00:00:00Z',
+        grace_until: '2026-02-08T00:00:00Z',
+        record_id: 'sha256:0c9234b3c5656435793581a7733810988e505d7e4d8400afe16863bb5ecc28f0',
+        observed_payee_hash: 'sha256:dd986beeb58ad4016c822af943d40076315334bd3db00b2e7e92e3105018ec3b',
+        observed_at: '2026-02-05T00:00:00Z',
+      },
+    },
+  }),
+  defineX402Tool({
     slug: 'ap2-mandate-constraint-gap-auditor',
     id: 'x402_ap2_mandate_constraint_gap_auditor',
     title: 'AP2 mandate constraint gap auditor',
@@ -170,6 +203,25 @@ export const X402_TOOLS = [
         { payment_id: 'p2', from: EXAMPLE_BUYER, to: EXAMPLE_PAYEE, value_atomic: '10000', network: 'eip155:8453', resource_path: '/api/x402/tx-status', authorized_at: '2026-01-01T10:00:05Z', settlement: { success: true, transaction: EXAMPLE_TX_2, network: 'eip155:8453', payer: EXAMPLE_BUYER } },
       ],
       deliveries: [{ payment_id: 'p1', http_status: 200, received_at: '2026-01-01T10:00:01Z' }],
+    },
+  }),
+  defineX402Tool({
+    slug: 'paid-tool-latency-sla-evidence-notary',
+    id: 'x402_paid_tool_latency_sla_evidence_notary',
+    title: 'x402 paid tool latency SLA evidence notary',
+    description:
+      'From timing samples of paid calls: was the latency SLA met (nearest-rank p50/p95/p99 of paid 2xx calls, paid error rate), where did the slow calls spend their time (challenge, verify, handler, settle), and a digest that pins this exact evidence set. Nothing stored.',
+    request: paidToolLatencySlaEvidenceNotaryRequest,
+    result: paidToolLatencySlaEvidenceNotaryResult,
+    example: {
+      sla: { p95_ms: 800 },
+      samples: Array.from({ length: 20 }, (_, i) => ({
+        started_at: new Date(Date.UTC(2026, 1, 1, 12, i)).toISOString(),
+        duration_ms: i < 18 ? 300 : 1200,
+        http_status: 200,
+        paid: true,
+        ...(i < 18 ? {} : { phases: { verify_ms: 100, handler_ms: 200, settle_ms: 900 } }),
+      })),
     },
   }),
   defineX402Tool({
@@ -297,6 +349,20 @@ export const X402_TOOLS = [
         { network: 'eip155:8453', asset: USDC_BASE, balance_atomic: '5000' },
         { network: SOLANA, asset: USDC_SOLANA, balance_atomic: '2000000' },
       ],
+    },
+  }),
+  defineX402Tool({
+    slug: 'signed-receipt-delivery-confidence-scorer',
+    id: 'x402_signed_receipt_delivery_confidence_scorer',
+    title: 'x402 signed receipt delivery confidence scorer',
+    description:
+      'After paying, or in a dispute: how strongly do the settlement response, its delivery to the client and the seller\'s signed x402 receipt (offer-receipt extension, EIP-712 or JWS, verified offline) show that this payment was delivered and acknowledged? A 0-100 score with each component\'s evidence.',
+    request: signedReceiptDeliveryConfidenceScorerRequest,
+    result: signedReceiptDeliveryConfidenceScorerResult,
+    example: {
+      expected: { payer: EXAMPLE_WALLET, network: 'eip155:8453', resource_url: 'https://api.example.com/api/x402/tx-status', pay_to: EXAMPLE_PAYEE },
+      settlement: { success: true, payer: EXAMPLE_WALLET, network: 'eip155:8453', transaction: EXAMPLE_TX },
+      delivery: { channel: 'http_header', exposed_to_client: true },
     },
   }),
   defineX402Tool({

@@ -101,6 +101,15 @@ export const WORKFLOWS: readonly Workflow[] = [
         ],
       },
       {
+        tool: 'x402_authorized_payee_rotation_notary',
+        purpose: 'When the offer\'s payTo is not the payee the agent pinned for this seller: verify the seller\'s published rotation record. Do not pay on payee_not_authorized or record_tampered.',
+        inputs: [
+          { field: 'mode', from: { caller: 'verify' } },
+          { field: 'facts', from: { caller: 'the rotation record the seller publishes (its facts and record_id)' } },
+          { field: 'facts.observed_payee_hash', from: { caller: 'sha256 of ND(network) + ":" + the offer\'s lowercase payTo' } },
+        ],
+      },
+      {
         tool: 'receipt_audit',
         purpose: 'After the agent has paid the seller (outside Paysight): whether the payment settled, with the amount and payee that were expected.',
         inputs: [
@@ -108,6 +117,16 @@ export const WORKFLOWS: readonly Workflow[] = [
           { field: 'expected_payee', from: fromRequest('agent_payment_preflight', 'payee') },
           { field: 'expected_amount', from: fromRequest('agent_payment_preflight', 'amount') },
           { field: 'chain', from: fromRequest('agent_payment_preflight', 'chain') },
+        ],
+      },
+      {
+        tool: 'x402_signed_receipt_delivery_confidence_scorer',
+        purpose: 'How strongly the settlement response and the seller\'s signed x402 receipt show this payment was delivered and acknowledged, with the signature verified offline. Keep the receipt as proof on delivered_confirmed.',
+        inputs: [
+          { field: 'expected.pay_to', from: fromRequest('agent_payment_preflight', 'payee') },
+          { field: 'expected.resource_url', from: fromRequest('agent_payment_preflight', 'resource_url') },
+          { field: 'settlement', from: { caller: 'the decoded PAYMENT-RESPONSE (or x402/payment-response) the seller answered with' } },
+          { field: 'receipt', from: { caller: 'the seller\'s signed receipt: extensions["offer-receipt"].info.receipt of that settlement response' } },
         ],
       },
     ],
@@ -371,6 +390,14 @@ export const WORKFLOWS: readonly Workflow[] = [
         inputs: [
           { field: 'agentId', from: { caller: 'the MCP name of the tool the agent depends on, such as svc_wallet_audit' } },
           { field: 'taskContext.network', from: { caller: 'the chain the failing calls were about' } },
+        ],
+      },
+      {
+        tool: 'x402_paid_tool_latency_sla_evidence_notary',
+        purpose: 'When the failures are slowness: from the agent\'s own timings of its paid calls, whether the latency SLA was breached, which phase (verify, handler, settle) took the time, and a digest that pins the evidence for a dispute.',
+        inputs: [
+          { field: 'sla', from: { caller: 'the latency targets the service promised (p95_ms at least)' } },
+          { field: 'samples', from: { caller: 'the agent\'s timings of its paid calls to the service' } },
         ],
       },
       {

@@ -1,6 +1,7 @@
 import { CHAINS, JSON_DOCUMENT_MAX_DEPTH, fingerprint, toolById, type ObservationGroup, type ToolId } from '@paysight/contracts';
 import { prng as seeded, syntheticPaymentsSource } from '@paysight/testkit';
-import { grantSignedPayload, intentChecksumOf, intentSignedPayload, PAYMENT_HISTORY_CAPS, revocationIdOf, revocationSignedPayload, type SignedPayload, type ToolPorts } from '@paysight/tools';
+import { grantSignedPayload, intentChecksumOf, intentSignedPayload, PAYMENT_HISTORY_CAPS, revocationIdOf, revocationSignedPayload, rotationRecord, type SignedPayload, type ToolPorts } from '@paysight/tools';
+import { OFFER_RECEIPT, createReceiptSigner } from '@paysight/payment';
 import { getAddress } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 
@@ -892,6 +893,81 @@ function purchaseReconciliation(): BenchInput {
   };
 }
 
+/**
+ * x402-authorized-payee-rotation-notary at its maxima: every fact set, strings at 500 characters,
+ * rotation_sequence 10,000, in verify mode (recompute, every rule, the status table).
+ */
+function payeeRotation(): BenchInput {
+  const hash = (label: string) => fingerprint(label);
+  const facts = {
+    seller_id_hash: hash('seller'),
+    previous_payee_hash: hash('previous'),
+    new_payee_hash: hash('new'),
+    rotation_evidence_hash: hash('evidence'),
+    listing_hash: hash('listing'),
+    challenge_hash: hash('challenge'),
+    effective_at: '2026-02-01T00:00:00Z',
+    service_url_label: `https://${'a'.repeat(480)}.example`,
+    chain_id: 'c'.repeat(500),
+    currency: 'U'.repeat(500),
+    rotation_sequence: 10_000,
+    prior_record_id: hash('prior'),
+    announced_at: '2026-01-20T00:00:00Z',
+    grace_until: '2026-02-08T00:00:00Z',
+  };
+  return {
+    tool: 'x402_authorized_payee_rotation_notary',
+    shape: 'verify, every fact set, 500-character labels, sequence 10,000, record_id matching',
+    body: { mode: 'verify', facts: { ...facts, record_id: fingerprint(rotationRecord(facts)), observed_payee_hash: hash('previous'), observed_at: '2026-02-05T00:00:00Z' } },
+  };
+}
+
+/**
+ * x402-signed-receipt-delivery-confidence-scorer at its maxima: an EIP-712 receipt signed as this
+ * service signs them, to recover twice (the extension's domain, then the network's, as its signer
+ * is not authorized), a 200 KiB settlement response, 10 authorized signers and 5 JWKs.
+ */
+async function receiptScorer(): Promise<BenchInput> {
+  const seller = createReceiptSigner('0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d');
+  const payer = '0x1111111111111111111111111111111111111111';
+  const transaction = `0x${'ab'.repeat(32)}` as const;
+  const resourceUrl = 'https://api.bench.example/paid';
+  const extensions = await seller.signReceipt({ resourceUrl, payer, transaction, x402RequestId: 'bench', responseHash: `0x${'cd'.repeat(32)}` });
+  const jwk = { kty: 'EC', crv: 'P-256', x: 'f83OJ3D2xF1Bg8vub9tLe1gHMzV76e8Tus9uPHvRVEU', y: 'x_FEzRu9m36HLN_tue659LNpXW6pCyStikYjKIWI5a0' };
+  return {
+    tool: 'x402_signed_receipt_delivery_confidence_scorer',
+    shape: 'EIP-712 receipt by an unlisted signer (two recoveries), 200 KiB settlement, 10 signers, 5 JWKs',
+    body: {
+      expected: { payer, network: 'base', resource_url: resourceUrl, pay_to: payer, transaction },
+      settlement: { success: true, payer, network: 'eip155:8453', transaction, extensions: { ...extensions, padding: 'x'.repeat(200 * 1024) } },
+      delivery: { channel: 'http_header', exposed_to_client: true },
+      receipt: extensions[OFFER_RECEIPT].info.receipt,
+      authorized_signers: times(10, (i) => `did:pkh:eip155:8453:0x${String(i).repeat(40).slice(0, 40)}`),
+      jwks: times(5, (i) => ({ ...jwk, kid: `k${i}` })),
+    },
+  };
+}
+
+/**
+ * x402-paid-tool-latency-sla-evidence-notary at its maxima (5,000 paid samples, an 812 KiB body)
+ * and at what the default 256 KiB body admits: samples with all four phases, every target set, a
+ * window, a share of errors and slow calls to attribute.
+ */
+function latencySla(count: number): BenchInput {
+  const samples = times(count, (i) => ({
+    started_at: new Date(Date.UTC(2026, 1, 1) + i * 1000).toISOString(),
+    duration_ms: (i * 7919) % 3000,
+    http_status: i % 97 === 0 ? 503 : 200,
+    paid: true,
+    phases: { challenge_ms: 5, verify_ms: i % 100, handler_ms: i % 700, settle_ms: i % 900 },
+  }));
+  return {
+    tool: 'x402_paid_tool_latency_sla_evidence_notary',
+    shape: `${count} paid samples with phases, all targets, a window`,
+    body: { sla: { p50_ms: 1000, p95_ms: 2000, p99_ms: 2500, max_error_rate: 0.01, timeout_ms: 2900 }, samples, window: { from: '2026-02-01T00:00:00Z', to: '2026-02-02T00:00:00Z' } },
+  };
+}
+
 /** Each analyzer at its schema maxima, and at what the default 256 KiB body limit admits where that is less. */
 export async function benchInputs(): Promise<BenchInput[]> {
   const inputs = [loopBreaker(200), loopBreaker(10), fragmentation(1000, 1000), fragmentation(300, 0), conflict(200, 50, 1000), conflict(200, 5, 300)];
@@ -905,6 +981,7 @@ export async function benchInputs(): Promise<BenchInput[]> {
   inputs.push(facilitatorCost(), priceDisplay(), tokenAmounts(), failoverPlan());
   inputs.push(challengeNormalizer(), routePlanner());
   inputs.push(ap2MandateAudit(2300), walletPolicyCoverage(), purchaseReconciliation());
+  inputs.push(payeeRotation(), latencySla(5000), latencySla(1500), await receiptScorer());
   for (const input of inputs) toolById(input.tool)!.request.parse(input.body);
   return inputs;
 }
