@@ -2,6 +2,8 @@ import type { z } from 'zod';
 import { EXAMPLE_PAYEE } from '../schemas/common.js';
 import { catalogDriftMonitorRequest } from '../schemas/x402/catalog-drift-monitor.js';
 import { catalogDriftMonitorResult } from '../results/x402/catalog-drift-monitor.js';
+import { failureFactClassifierRequest } from '../schemas/x402/failure-fact-classifier.js';
+import { failureFactClassifierResult } from '../results/x402/failure-fact-classifier.js';
 import type { ExpansionProductFamily } from '../envelopes/expansion.js';
 import { X402_USDC } from '../x402/reference-data.js';
 import { type CatalogEntry, type ToolAnnotations, defineTool } from './entry.js';
@@ -78,6 +80,19 @@ export const X402_TOOLS = [
         resource: { url: 'https://api.example.com/api/x402/tx-status' },
         accepts: [{ scheme: 'exact', network: 'eip155:8453', amount: '10000', asset: X402_USDC['eip155:8453']!.address, payTo: EXAMPLE_PAYEE, maxTimeoutSeconds: 60 }],
       },
+    },
+  }),
+  defineX402Tool({
+    slug: 'failure-fact-classifier',
+    id: 'x402_failure_fact_classifier',
+    title: 'x402 failure fact classifier',
+    description:
+      'For one failed paid call: from sanitized facts (HTTP status, facilitator and target error codes, header names, the integration step and the expected offer), the single most likely cause and the facts that support it, by a weighted rule table. Nothing is replayed or stored.',
+    request: failureFactClassifierRequest,
+    result: failureFactClassifierResult,
+    example: {
+      failure_facts: { http_status: 402, x402_version: 2, network: 'eip155:8453', facilitator_error_code: 'invalid_exact_evm_payload_authorization_valid_before' },
+      caller_context: { integration_step: 'verify' },
     },
   }),
 ] as const;
