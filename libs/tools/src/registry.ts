@@ -32,6 +32,7 @@ import { temporalConsistencyGate } from './ext/temporal-consistency-gate/index.j
 import { serviceExitHandoff } from './ext/service-exit-handoff/index.js';
 import { catalogDriftMonitor } from './x402/catalog-drift-monitor/index.js';
 import { failureFactClassifier } from './x402/failure-fact-classifier/index.js';
+import { agentCommerceErrorTaxonomyNormalizer } from './x402/agent-commerce-error-taxonomy-normalizer/index.js';
 
 /** Each tool id's module is declared against that id's own catalog entry. */
 type ToolRegistry = { readonly [Id in ToolId]?: ToolModule<CatalogEntryOf<Id>> };
@@ -71,6 +72,7 @@ export const TOOL_MODULES = {
   service_exit_handoff: serviceExitHandoff,
   x402_catalog_drift_monitor: catalogDriftMonitor,
   x402_failure_fact_classifier: failureFactClassifier,
+  x402_agent_commerce_error_taxonomy_normalizer: agentCommerceErrorTaxonomyNormalizer,
 } as const satisfies ToolRegistry;
 
 /**

@@ -4,6 +4,8 @@ import { catalogDriftMonitorRequest } from '../schemas/x402/catalog-drift-monito
 import { catalogDriftMonitorResult } from '../results/x402/catalog-drift-monitor.js';
 import { failureFactClassifierRequest } from '../schemas/x402/failure-fact-classifier.js';
 import { failureFactClassifierResult } from '../results/x402/failure-fact-classifier.js';
+import { agentCommerceErrorTaxonomyNormalizerRequest } from '../schemas/x402/agent-commerce-error-taxonomy-normalizer.js';
+import { agentCommerceErrorTaxonomyNormalizerResult } from '../results/x402/agent-commerce-error-taxonomy-normalizer.js';
 import type { ExpansionProductFamily } from '../envelopes/expansion.js';
 import { X402_USDC } from '../x402/reference-data.js';
 import { type CatalogEntry, type ToolAnnotations, defineTool } from './entry.js';
@@ -93,6 +95,23 @@ export const X402_TOOLS = [
     example: {
       failure_facts: { http_status: 402, x402_version: 2, network: 'eip155:8453', facilitator_error_code: 'invalid_exact_evm_payload_authorization_valid_before' },
       caller_context: { integration_step: 'verify' },
+    },
+  }),
+  defineX402Tool({
+    slug: 'agent-commerce-error-taxonomy-normalizer',
+    id: 'x402_agent_commerce_error_taxonomy_normalizer',
+    title: 'x402 agent-commerce error taxonomy normalizer',
+    description:
+      'Up to 200 errors from facilitators, HTTP servers, MCP servers, wallets, Permit2 and L402 flows, each mapped to one canonical code with family, retry class, owner and backoff (custom map, built-in table, scheme patterns, then status and message keywords), so one handler covers every source.',
+    request: agentCommerceErrorTaxonomyNormalizerRequest,
+    result: agentCommerceErrorTaxonomyNormalizerResult,
+    example: {
+      errors: [
+        { source: 'x402_facilitator', code: 'insufficient_funds' },
+        { source: 'mcp_jsonrpc', code: '-32042' },
+        { source: 'eip1193', code: '4001' },
+        { source: 'http', code: '418' },
+      ],
     },
   }),
 ] as const;
