@@ -6,6 +6,8 @@ import { failureFactClassifierRequest } from '../schemas/x402/failure-fact-class
 import { failureFactClassifierResult } from '../results/x402/failure-fact-classifier.js';
 import { agentCommerceErrorTaxonomyNormalizerRequest } from '../schemas/x402/agent-commerce-error-taxonomy-normalizer.js';
 import { agentCommerceErrorTaxonomyNormalizerResult } from '../results/x402/agent-commerce-error-taxonomy-normalizer.js';
+import { paymentIdentifierRetrySafetyLensRequest } from '../schemas/x402/payment-identifier-retry-safety-lens.js';
+import { paymentIdentifierRetrySafetyLensResult } from '../results/x402/payment-identifier-retry-safety-lens.js';
 import type { ExpansionProductFamily } from '../envelopes/expansion.js';
 import { X402_USDC } from '../x402/reference-data.js';
 import { type CatalogEntry, type ToolAnnotations, defineTool } from './entry.js';
@@ -112,6 +114,20 @@ export const X402_TOOLS = [
         { source: 'eip1193', code: '4001' },
         { source: 'http', code: '418' },
       ],
+    },
+  }),
+  defineX402Tool({
+    slug: 'payment-identifier-retry-safety-lens',
+    id: 'x402_payment_identifier_retry_safety_lens',
+    title: 'x402 payment-identifier retry safety lens',
+    description:
+      'For a paid request that ended ambiguously (timeout or 5xx): from the attempt history (payment-identifier, payload hash, validBefore, status, settlement), may the buyer retry now, with the same payment-identifier or a new payment, without paying twice; and does the planned retry break that?',
+    request: paymentIdentifierRetrySafetyLensRequest,
+    result: paymentIdentifierRetrySafetyLensResult,
+    example: {
+      server_supports_payment_identifier: false,
+      attempts: [{ attempt_no: 1, at: 1000, payload_hash: `sha256:${'ab'.repeat(32)}`, valid_before: 1060, http_status: 0, settle_status: 'unknown', response_received: false }],
+      planned_next: { new_authorization: true, at: 1070 },
     },
   }),
 ] as const;
