@@ -54,6 +54,8 @@ export * from './schemas/x402/failure-fact-classifier.js';
 export * from './results/x402/failure-fact-classifier.js';
 export * from './schemas/x402/agent-commerce-error-taxonomy-normalizer.js';
 export * from './results/x402/agent-commerce-error-taxonomy-normalizer.js';
+export * from './schemas/x402/facilitator-readiness-passport.js';
+export * from './results/x402/facilitator-readiness-passport.js';
 export * from './schemas/x402/payment-identifier-retry-safety-lens.js';
 export * from './results/x402/payment-identifier-retry-safety-lens.js';
 export * from './catalog/index.js';

@@ -41,4 +41,5 @@ export * from './x402/answer.js';
 export * from './x402/catalog-drift-monitor/index.js';
 export * from './x402/failure-fact-classifier/index.js';
 export * from './x402/agent-commerce-error-taxonomy-normalizer/index.js';
+export * from './x402/facilitator-readiness-passport/index.js';
 export * from './x402/payment-identifier-retry-safety-lens/index.js';

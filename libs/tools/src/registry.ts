@@ -33,6 +33,7 @@ import { serviceExitHandoff } from './ext/service-exit-handoff/index.js';
 import { catalogDriftMonitor } from './x402/catalog-drift-monitor/index.js';
 import { failureFactClassifier } from './x402/failure-fact-classifier/index.js';
 import { agentCommerceErrorTaxonomyNormalizer } from './x402/agent-commerce-error-taxonomy-normalizer/index.js';
+import { facilitatorReadinessPassport } from './x402/facilitator-readiness-passport/index.js';
 import { paymentIdentifierRetrySafetyLens } from './x402/payment-identifier-retry-safety-lens/index.js';
 
 /** Each tool id's module is declared against that id's own catalog entry. */
@@ -74,6 +75,7 @@ export const TOOL_MODULES = {
   x402_catalog_drift_monitor: catalogDriftMonitor,
   x402_failure_fact_classifier: failureFactClassifier,
   x402_agent_commerce_error_taxonomy_normalizer: agentCommerceErrorTaxonomyNormalizer,
+  x402_facilitator_readiness_passport: facilitatorReadinessPassport,
   x402_payment_identifier_retry_safety_lens: paymentIdentifierRetrySafetyLens,
 } as const satisfies ToolRegistry;
 

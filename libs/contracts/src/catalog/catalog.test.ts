@@ -41,6 +41,7 @@ const SPEC_PRICES: [string, string, string, string][] = [
   ['/api/x402/x402-catalog-drift-monitor', 'x402_catalog_drift_monitor', '0.01', '10000'],
   ['/api/x402/x402-failure-fact-classifier', 'x402_failure_fact_classifier', '0.01', '10000'],
   ['/api/x402/x402-agent-commerce-error-taxonomy-normalizer', 'x402_agent_commerce_error_taxonomy_normalizer', '0.01', '10000'],
+  ['/api/x402/x402-facilitator-readiness-passport', 'x402_facilitator_readiness_passport', '0.01', '10000'],
   ['/api/x402/x402-payment-identifier-retry-safety-lens', 'x402_payment_identifier_retry_safety_lens', '0.01', '10000'],
 ];
 
@@ -83,6 +84,7 @@ const SPEC_MCP_NAMES: Record<string, string> = {
   x402_catalog_drift_monitor: 'svc_x402_catalog_drift_monitor',
   x402_failure_fact_classifier: 'svc_x402_failure_fact_classifier',
   x402_agent_commerce_error_taxonomy_normalizer: 'svc_x402_agent_commerce_error_taxonomy_normalizer',
+  x402_facilitator_readiness_passport: 'svc_x402_facilitator_readiness_passport',
   x402_payment_identifier_retry_safety_lens: 'svc_x402_payment_identifier_retry_safety_lens',
 };
 

@@ -6,6 +6,8 @@ import { failureFactClassifierRequest } from '../schemas/x402/failure-fact-class
 import { failureFactClassifierResult } from '../results/x402/failure-fact-classifier.js';
 import { agentCommerceErrorTaxonomyNormalizerRequest } from '../schemas/x402/agent-commerce-error-taxonomy-normalizer.js';
 import { agentCommerceErrorTaxonomyNormalizerResult } from '../results/x402/agent-commerce-error-taxonomy-normalizer.js';
+import { facilitatorReadinessPassportRequest } from '../schemas/x402/facilitator-readiness-passport.js';
+import { facilitatorReadinessPassportResult } from '../results/x402/facilitator-readiness-passport.js';
 import { paymentIdentifierRetrySafetyLensRequest } from '../schemas/x402/payment-identifier-retry-safety-lens.js';
 import { paymentIdentifierRetrySafetyLensResult } from '../results/x402/payment-identifier-retry-safety-lens.js';
 import type { ExpansionProductFamily } from '../envelopes/expansion.js';
@@ -114,6 +116,20 @@ export const X402_TOOLS = [
         { source: 'eip1193', code: '4001' },
         { source: 'http', code: '418' },
       ],
+    },
+  }),
+  defineX402Tool({
+    slug: 'facilitator-readiness-passport',
+    id: 'x402_facilitator_readiness_passport',
+    title: 'x402 facilitator readiness passport',
+    description:
+      'For one facilitator, from its /supported answer and observed latencies and errors: is it ready for my x402 versions, scheme, networks and extensions? One stamp per version and network (ready, partial without a signer, missing), missing extensions, nearest-rank p95 latency and availability errors, with a passport digest.',
+    request: facilitatorReadinessPassportRequest,
+    result: facilitatorReadinessPassportResult,
+    example: {
+      facilitator_label: 'https://facilitator.example.com',
+      supported_response: { kinds: [{ x402Version: 2, scheme: 'exact', network: 'eip155:8453' }], extensions: [], signers: { 'eip155:*': [EXAMPLE_PAYEE] } },
+      target: { x402_versions: [1, 2], networks: ['eip155:8453', 'eip155:84532'] },
     },
   }),
   defineX402Tool({
