@@ -27,6 +27,10 @@ const DECLARED_OUTSIDE_THE_HEADER = new Set([
   'service_exit_handoff',
   'service_discovery_audit',
   'agent_compatibility_analyzer',
+  'x402_failure_fact_classifier',
+  'x402_agent_commerce_error_taxonomy_normalizer',
+  'x402_facilitator_readiness_passport',
+  'x402_payment_identifier_retry_safety_lens',
 ]);
 
 describe('a payment_required result', () => {

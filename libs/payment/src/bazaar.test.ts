@@ -108,6 +108,10 @@ const DECLARED_OUTSIDE_THE_HEADER = new Set([
   'service_discovery_audit',
   'agent_compatibility_analyzer',
   'x402_catalog_drift_monitor',
+  'x402_failure_fact_classifier',
+  'x402_agent_commerce_error_taxonomy_normalizer',
+  'x402_facilitator_readiness_passport',
+  'x402_payment_identifier_retry_safety_lens',
 ]);
 const inHeader = CATALOG.filter((entry) => !DECLARED_OUTSIDE_THE_HEADER.has(entry.id));
 
