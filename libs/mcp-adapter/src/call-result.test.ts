@@ -35,6 +35,10 @@ const DECLARED_OUTSIDE_THE_HEADER = new Set([
   'x402_authorized_payee_rotation_notary',
   'x402_paid_tool_latency_sla_evidence_notary',
   'x402_signed_receipt_delivery_confidence_scorer',
+  'x402_failure_fact_classifier',
+  'x402_agent_commerce_error_taxonomy_normalizer',
+  'x402_facilitator_readiness_passport',
+  'x402_payment_identifier_retry_safety_lens',
 ]);
 
 describe('a payment_required result', () => {

@@ -55,3 +55,7 @@ export * from './x402/autonomous-purchase-intent-to-receipt-reconciler/index.js'
 export * from './x402/authorized-payee-rotation-notary/index.js';
 export * from './x402/paid-tool-latency-sla-evidence-notary/index.js';
 export * from './x402/signed-receipt-delivery-confidence-scorer/index.js';
+export * from './x402/failure-fact-classifier/index.js';
+export * from './x402/agent-commerce-error-taxonomy-normalizer/index.js';
+export * from './x402/facilitator-readiness-passport/index.js';
+export * from './x402/payment-identifier-retry-safety-lens/index.js';

@@ -46,6 +46,10 @@ import { autonomousPurchaseIntentToReceiptReconciler } from './x402/autonomous-p
 import { authorizedPayeeRotationNotary } from './x402/authorized-payee-rotation-notary/index.js';
 import { paidToolLatencySlaEvidenceNotary } from './x402/paid-tool-latency-sla-evidence-notary/index.js';
 import { signedReceiptDeliveryConfidenceScorer } from './x402/signed-receipt-delivery-confidence-scorer/index.js';
+import { failureFactClassifier } from './x402/failure-fact-classifier/index.js';
+import { agentCommerceErrorTaxonomyNormalizer } from './x402/agent-commerce-error-taxonomy-normalizer/index.js';
+import { facilitatorReadinessPassport } from './x402/facilitator-readiness-passport/index.js';
+import { paymentIdentifierRetrySafetyLens } from './x402/payment-identifier-retry-safety-lens/index.js';
 
 /** Each tool id's module is declared against that id's own catalog entry. */
 type ToolRegistry = { readonly [Id in ToolId]?: ToolModule<CatalogEntryOf<Id>> };
@@ -99,6 +103,10 @@ export const TOOL_MODULES = {
   x402_authorized_payee_rotation_notary: authorizedPayeeRotationNotary,
   x402_paid_tool_latency_sla_evidence_notary: paidToolLatencySlaEvidenceNotary,
   x402_signed_receipt_delivery_confidence_scorer: signedReceiptDeliveryConfidenceScorer,
+  x402_failure_fact_classifier: failureFactClassifier,
+  x402_agent_commerce_error_taxonomy_normalizer: agentCommerceErrorTaxonomyNormalizer,
+  x402_facilitator_readiness_passport: facilitatorReadinessPassport,
+  x402_payment_identifier_retry_safety_lens: paymentIdentifierRetrySafetyLens,
 } as const satisfies ToolRegistry;
 
 /**

@@ -54,6 +54,10 @@ const SPEC_PRICES: [string, string, string, string][] = [
   ['/api/x402/x402-authorized-payee-rotation-notary', 'x402_authorized_payee_rotation_notary', '0.01', '10000'],
   ['/api/x402/x402-paid-tool-latency-sla-evidence-notary', 'x402_paid_tool_latency_sla_evidence_notary', '0.01', '10000'],
   ['/api/x402/x402-signed-receipt-delivery-confidence-scorer', 'x402_signed_receipt_delivery_confidence_scorer', '0.01', '10000'],
+  ['/api/x402/x402-failure-fact-classifier', 'x402_failure_fact_classifier', '0.01', '10000'],
+  ['/api/x402/x402-agent-commerce-error-taxonomy-normalizer', 'x402_agent_commerce_error_taxonomy_normalizer', '0.01', '10000'],
+  ['/api/x402/x402-facilitator-readiness-passport', 'x402_facilitator_readiness_passport', '0.01', '10000'],
+  ['/api/x402/x402-payment-identifier-retry-safety-lens', 'x402_payment_identifier_retry_safety_lens', '0.01', '10000'],
 ];
 
 /** Requests the spec marks "additional properties allowed"; every other request is closed. */
@@ -108,6 +112,10 @@ const SPEC_MCP_NAMES: Record<string, string> = {
   x402_authorized_payee_rotation_notary: 'svc_x402_authorized_payee_rotation_notary',
   x402_paid_tool_latency_sla_evidence_notary: 'svc_x402_paid_tool_latency_sla_evidence_notary',
   x402_signed_receipt_delivery_confidence_scorer: 'svc_x402_signed_receipt_delivery_confidence_scorer',
+  x402_failure_fact_classifier: 'svc_x402_failure_fact_classifier',
+  x402_agent_commerce_error_taxonomy_normalizer: 'svc_x402_agent_commerce_error_taxonomy_normalizer',
+  x402_facilitator_readiness_passport: 'svc_x402_facilitator_readiness_passport',
+  x402_payment_identifier_retry_safety_lens: 'svc_x402_payment_identifier_retry_safety_lens',
 };
 
 describe('catalog', () => {

@@ -36,6 +36,14 @@ import { paidToolLatencySlaEvidenceNotaryRequest } from '../schemas/x402/paid-to
 import { paidToolLatencySlaEvidenceNotaryResult } from '../results/x402/paid-tool-latency-sla-evidence-notary.js';
 import { signedReceiptDeliveryConfidenceScorerRequest } from '../schemas/x402/signed-receipt-delivery-confidence-scorer.js';
 import { signedReceiptDeliveryConfidenceScorerResult } from '../results/x402/signed-receipt-delivery-confidence-scorer.js';
+import { failureFactClassifierRequest } from '../schemas/x402/failure-fact-classifier.js';
+import { failureFactClassifierResult } from '../results/x402/failure-fact-classifier.js';
+import { agentCommerceErrorTaxonomyNormalizerRequest } from '../schemas/x402/agent-commerce-error-taxonomy-normalizer.js';
+import { agentCommerceErrorTaxonomyNormalizerResult } from '../results/x402/agent-commerce-error-taxonomy-normalizer.js';
+import { facilitatorReadinessPassportRequest } from '../schemas/x402/facilitator-readiness-passport.js';
+import { facilitatorReadinessPassportResult } from '../results/x402/facilitator-readiness-passport.js';
+import { paymentIdentifierRetrySafetyLensRequest } from '../schemas/x402/payment-identifier-retry-safety-lens.js';
+import { paymentIdentifierRetrySafetyLensResult } from '../results/x402/payment-identifier-retry-safety-lens.js';
 
 /** Price of every x402-* tool (design sheet §0): 0.01 USDC on Base, one exact offer. */
 export const X402_FAMILY_PRICE = '0.01';
@@ -128,6 +136,19 @@ export const X402_TOOLS = [
         resource: { url: 'https://api.example.com/api/x402/tx-status' },
         accepts: [{ scheme: 'exact', network: 'eip155:8453', amount: '10000', asset: X402_USDC['eip155:8453']!.address, payTo: EXAMPLE_PAYEE, maxTimeoutSeconds: 60 }],
       },
+    },
+  }),
+  defineX402Tool({
+    slug: 'failure-fact-classifier',
+    id: 'x402_failure_fact_classifier',
+    title: 'x402 failure fact classifier',
+    description:
+      'For one failed paid call: from sanitized facts (HTTP status, facilitator and target error codes, header names, the integration step and the expected offer), the single most likely cause and the facts that support it, by a weighted rule table. Nothing is replayed or stored.',
+    request: failureFactClassifierRequest,
+    result: failureFactClassifierResult,
+    example: {
+      failure_facts: { http_status: 402, x402_version: 2, network: 'eip155:8453', facilitator_error_code: 'invalid_exact_evm_payload_authorization_valid_before' },
+      caller_context: { integration_step: 'verify' },
     },
   }),
   defineX402Tool({
@@ -317,6 +338,23 @@ export const X402_TOOLS = [
     },
   }),
   defineX402Tool({
+    slug: 'agent-commerce-error-taxonomy-normalizer',
+    id: 'x402_agent_commerce_error_taxonomy_normalizer',
+    title: 'x402 agent-commerce error taxonomy normalizer',
+    description:
+      'Up to 200 errors from facilitators, HTTP servers, MCP servers, wallets, Permit2 and L402 flows, each mapped to one canonical code with family, retry class, owner and backoff (custom map, built-in table, scheme patterns, then status and message keywords), so one handler covers every source.',
+    request: agentCommerceErrorTaxonomyNormalizerRequest,
+    result: agentCommerceErrorTaxonomyNormalizerResult,
+    example: {
+      errors: [
+        { source: 'x402_facilitator', code: 'insufficient_funds' },
+        { source: 'mcp_jsonrpc', code: '-32042' },
+        { source: 'eip1193', code: '4001' },
+        { source: 'http', code: '418' },
+      ],
+    },
+  }),
+  defineX402Tool({
     slug: 'price-display-unit-sanity-checker',
     id: 'x402_price_display_unit_sanity_checker',
     title: 'x402 price display unit sanity checker',
@@ -326,6 +364,20 @@ export const X402_TOOLS = [
     result: priceDisplayUnitSanityCheckerResult,
     example: {
       items: [{ item_id: 'premium-report', display_text: '$0.01', amount_atomic: '10000000000000000', asset: USDC_BASE, network: 'eip155:8453' }],
+    },
+  }),
+  defineX402Tool({
+    slug: 'facilitator-readiness-passport',
+    id: 'x402_facilitator_readiness_passport',
+    title: 'x402 facilitator readiness passport',
+    description:
+      'For one facilitator, from its /supported answer and observed latencies and errors: is it ready for my x402 versions, scheme, networks and extensions? One stamp per version and network (ready, partial without a signer, missing), missing extensions, nearest-rank p95 latency and availability errors, with a passport digest.',
+    request: facilitatorReadinessPassportRequest,
+    result: facilitatorReadinessPassportResult,
+    example: {
+      facilitator_label: 'https://facilitator.example.com',
+      supported_response: { kinds: [{ x402Version: 2, scheme: 'exact', network: 'eip155:8453' }], extensions: [], signers: { 'eip155:*': [EXAMPLE_PAYEE] } },
+      target: { x402_versions: [1, 2], networks: ['eip155:8453', 'eip155:84532'] },
     },
   }),
   defineX402Tool({
@@ -349,6 +401,20 @@ export const X402_TOOLS = [
         { network: 'eip155:8453', asset: USDC_BASE, balance_atomic: '5000' },
         { network: SOLANA, asset: USDC_SOLANA, balance_atomic: '2000000' },
       ],
+    },
+  }),
+  defineX402Tool({
+    slug: 'payment-identifier-retry-safety-lens',
+    id: 'x402_payment_identifier_retry_safety_lens',
+    title: 'x402 payment-identifier retry safety lens',
+    description:
+      'For a paid request that ended ambiguously (timeout or 5xx): from the attempt history (payment-identifier, payload hash, validBefore, status, settlement), may the buyer retry now, with the same payment-identifier or a new payment, without paying twice; and does the planned retry break that?',
+    request: paymentIdentifierRetrySafetyLensRequest,
+    result: paymentIdentifierRetrySafetyLensResult,
+    example: {
+      server_supports_payment_identifier: false,
+      attempts: [{ attempt_no: 1, at: 1000, payload_hash: `sha256:${'ab'.repeat(32)}`, valid_before: 1060, http_status: 0, settle_status: 'unknown', response_received: false }],
+      planned_next: { new_authorization: true, at: 1070 },
     },
   }),
   defineX402Tool({

@@ -187,6 +187,47 @@ export const WORKFLOWS: readonly Workflow[] = [
     ],
   },
   {
+    id: 'recover_from_an_x402_payment_failure',
+    title: 'Recover from a failed x402 payment without paying twice',
+    whenToUse: 'An agent\'s paid x402 call failed or timed out: normalize the errors it saw, find the most likely cause, then decide whether and how it may retry without paying twice, checking the facilitator when it is the suspect.',
+    reasonCode: 'debug_failed_request',
+    steps: [
+      {
+        tool: 'x402_agent_commerce_error_taxonomy_normalizer',
+        purpose: 'Every error the agent saw (facilitator, HTTP, MCP, wallet, Permit2, L402) as one canonical code with retry class, owner and backoff. Stop when a code is never-retry and owned by a human (the user rejected).',
+        inputs: [{ field: 'errors', from: { caller: 'the error codes and statuses the failed call produced, with their sources' } }],
+      },
+      {
+        tool: 'x402_failure_fact_classifier',
+        purpose: 'The single most likely cause of this failure from the combined facts, with the evidence for it.',
+        inputs: [
+          { field: 'failure_facts', from: { caller: 'the sanitized facts of the failed call: status, x402 version, codes, header names' } },
+          { field: 'expected_facts', from: { caller: 'what the 402 offer said: network, amount, receiver, resource path' } },
+          { field: 'caller_context.integration_step', from: { caller: 'the step that failed (sign, retry, verify, settle, target_response)' } },
+        ],
+      },
+      {
+        tool: 'x402_payment_identifier_retry_safety_lens',
+        purpose: 'Whether the planned retry is safe against the attempt history: same payment-identifier, a new payment, or wait until the authorization expires. Do not retry on unsafe_plan or do_not_retry.',
+        inputs: [
+          { field: 'server_supports_payment_identifier', from: { caller: 'whether the 402 advertised the payment-identifier extension' } },
+          { field: 'attempts', from: { caller: 'each attempt: payment-identifier, payload hash, validBefore, status and settlement' } },
+          { field: 'planned_next', from: { caller: 'the retry the agent means to send' } },
+        ],
+      },
+      {
+        tool: 'x402_facilitator_readiness_passport',
+        purpose: 'When the cause is facilitator_unavailable or settlement_pending: whether the facilitator is ready for the network and stable enough to retry through, or a fallback is needed.',
+        inputs: [
+          { field: 'facilitator_label', from: { caller: 'the facilitator the seller routes through' } },
+          { field: 'supported_response', from: { caller: 'its GET /supported answer' } },
+          { field: 'target.networks', from: { caller: 'the network of the offer paid' } },
+          { field: 'observations.error_codes', from: fromRequest('x402_agent_commerce_error_taxonomy_normalizer', 'errors[].code') },
+        ],
+      },
+    ],
+  },
+  {
     id: 'x402_seller_due_diligence',
     title: 'Seller due diligence: profile, then authenticity',
     whenToUse: 'Deciding whether an x402 service deserves trust or a long-running integration, before any agent pays it.',

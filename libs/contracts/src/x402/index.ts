@@ -7,3 +7,4 @@ export * from './a2a.js';
 export * from './authored-lists.js';
 export * from './ap2.js';
 export * from './spend-scenarios.js';
+export * from './error-taxonomy.js';

@@ -968,6 +968,79 @@ function latencySla(count: number): BenchInput {
   };
 }
 
+/** x402-failure-fact-classifier at its maxima: every field at its longest, 40 header names, expectations that all differ. */
+function failureFacts(): BenchInput {
+  return {
+    tool: 'x402_failure_fact_classifier',
+    shape: 'every fact at its maximum length, 40 header names of 80 characters, every expectation different',
+    body: {
+      failure_facts: {
+        http_status: 503,
+        x402_version: 2,
+        scheme: 's'.repeat(64),
+        network: 'base',
+        currency: 'USDC',
+        amount: '9'.repeat(32),
+        receiver: `0x${'1'.repeat(40)}`,
+        resource_path: `/${'p'.repeat(159)}`,
+        facilitator_error_code: 'invalid_exact_evm_payload_recipient_mismatch',
+        target_error_code: `invalid_exact_svm_${'a'.repeat(102)}`,
+        retry_status: 'pending'.padEnd(64, '.'),
+        present_header_names: times(40, (i) => `X-PAYMENT-${i}`.padEnd(80, 'x')),
+      },
+      expected_facts: { resource_path: '/api/x402/other', tool_id: 't'.repeat(120), scheme: 'exact', network: 'eip155:84532', currency: 'USDC', amount: '0.01', receiver: `0x${'2'.repeat(40)}` },
+      caller_context: { environment: 'production', integration_step: 'settle', client_name: 'c'.repeat(80), client_version: 'v'.repeat(40) },
+    },
+  };
+}
+
+/** x402-agent-commerce-error-taxonomy-normalizer at its maxima: 200 errors, most unmapped so every lookup step and the keyword scan of a 500-character message run, and a 50-row custom map. */
+function errorTaxonomy(): BenchInput {
+  const sources = ['x402_facilitator', 'http', 'mcp_jsonrpc', 'mcp_tool_result', 'eip1193', 'permit2', 'l402', 'custom'];
+  return {
+    tool: 'x402_agent_commerce_error_taxonomy_normalizer',
+    shape: '200 errors of 120-character codes with 500-character messages (keyword fallback), custom map of 50',
+    body: {
+      errors: times(200, (i) => ({ source: sources[i % sources.length], code: `vendor_code_${i}`.padEnd(120, 'x'), http_status: 418, message: `${'nothing to match here '.repeat(22)}user rejected`.slice(-500) })),
+      custom_map: times(50, (i) => ({ source: 'custom', code: `acme_${i}`, canonical_code: 'RATE_LIMITED' })),
+    },
+  };
+}
+
+/** x402-facilitator-readiness-passport at what the body limit admits: a /supported of 2,400 kinds and 200 signer entries, 2 versions × 20 networks, 10 required extensions, 1,000 + 1,000 latencies and 500 error codes. */
+function readinessPassport(): BenchInput {
+  const signer = `0x${'a'.repeat(40)}`;
+  return {
+    tool: 'x402_facilitator_readiness_passport',
+    shape: '/supported of 2,400 kinds, 100 extensions, 200 signer entries; 40 stamps; 1,000 + 1,000 latencies; 500 error codes',
+    body: {
+      facilitator_label: `https://${'f'.repeat(180)}.example`,
+      supported_response: {
+        kinds: times(2400, (i) => ({ x402Version: 1 + (i % 2), scheme: 'exact', network: `eip155:${i}` })),
+        extensions: times(100, (i) => `ext-${i}`),
+        signers: Object.fromEntries(times(200, (i) => [`eip155:${2 * i}`, [signer]])),
+      },
+      target: { x402_versions: [1, 2], networks: times(20, (i) => `eip155:${i * 7}`), required_extensions: times(10, (i) => `ext-${i * 3}`) },
+      observations: { verify_ms: times(1000, (i) => (i * 7919) % 1000), settle_ms: times(1000, (i) => (i * 104_729) % 5000), error_codes: times(500, (i) => (i % 3 === 0 ? 'unexpected_settle_error' : i % 3 === 1 ? '503' : `vendor_${i}`)) },
+    },
+  };
+}
+
+/** x402-payment-identifier-retry-safety-lens at its maxima: 50 attempts sharing identifiers with alternating payloads, one unknown settlement, and a plan that breaks several rules. */
+function retryLens(): BenchInput {
+  const hash = (i: number) => `sha256:${String(i % 2).repeat(64)}`;
+  return {
+    tool: 'x402_payment_identifier_retry_safety_lens',
+    shape: '50 attempts, 3 identifiers reused with two payloads, one unknown settlement, a planned retry that breaks four rules',
+    body: {
+      server_supports_payment_identifier: true,
+      attempts: times(50, (i) => ({ attempt_no: i + 1, at: 1_000 + i, payment_identifier: `id_${String(i % 3).repeat(125)}`, payload_hash: hash(i), valid_before: 2_000 + i, http_status: i % 2 ? 0 : 504, settle_status: i === 49 ? 'unknown' : 'failed', response_received: false })),
+      planned_next: { payment_identifier: `${'x'.repeat(200)} !`, payload_hash: hash(1), new_authorization: true, at: 1_500 },
+      clock_skew_seconds: 300,
+    },
+  };
+}
+
 /** Each analyzer at its schema maxima, and at what the default 256 KiB body limit admits where that is less. */
 export async function benchInputs(): Promise<BenchInput[]> {
   const inputs = [loopBreaker(200), loopBreaker(10), fragmentation(1000, 1000), fragmentation(300, 0), conflict(200, 50, 1000), conflict(200, 5, 300)];
@@ -982,6 +1055,7 @@ export async function benchInputs(): Promise<BenchInput[]> {
   inputs.push(challengeNormalizer(), routePlanner());
   inputs.push(ap2MandateAudit(2300), walletPolicyCoverage(), purchaseReconciliation());
   inputs.push(payeeRotation(), latencySla(5000), latencySla(1500), await receiptScorer());
+  inputs.push(failureFacts(), errorTaxonomy(), readinessPassport(), retryLens());
   for (const input of inputs) toolById(input.tool)!.request.parse(input.body);
   return inputs;
 }
