@@ -38,4 +38,5 @@ export { recogniseContract, PERMIT2_ADDRESS, WRAPPED_NATIVE, type ContractProbe,
 export { SELECTOR_INDEX, datasetCandidates } from './decoding/selector-dataset.js';
 export * from './x402/helpers.js';
 export * from './x402/answer.js';
+export * from './x402/schema-diff.js';
 export * from './x402/catalog-drift-monitor/index.js';
