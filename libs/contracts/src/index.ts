@@ -50,6 +50,8 @@ export * from './results/expansion/agent-compatibility-analyzer.js';
 export * from './x402/index.js';
 export * from './schemas/x402/catalog-drift-monitor.js';
 export * from './results/x402/catalog-drift-monitor.js';
+export * from './schemas/x402/response-contract-linter.js';
+export * from './results/x402/response-contract-linter.js';
 export * from './catalog/index.js';
 export * from './discovery/index.js';
 export type * from './ports/chain-source.js';

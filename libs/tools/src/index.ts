@@ -40,3 +40,4 @@ export * from './x402/helpers.js';
 export * from './x402/answer.js';
 export * from './x402/schema-diff.js';
 export * from './x402/catalog-drift-monitor/index.js';
+export * from './x402/response-contract-linter/index.js';

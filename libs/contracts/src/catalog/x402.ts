@@ -2,6 +2,8 @@ import type { z } from 'zod';
 import { EXAMPLE_PAYEE } from '../schemas/common.js';
 import { catalogDriftMonitorRequest } from '../schemas/x402/catalog-drift-monitor.js';
 import { catalogDriftMonitorResult } from '../results/x402/catalog-drift-monitor.js';
+import { responseContractLinterRequest } from '../schemas/x402/response-contract-linter.js';
+import { responseContractLinterResult } from '../results/x402/response-contract-linter.js';
 import type { ExpansionProductFamily } from '../envelopes/expansion.js';
 import { X402_USDC } from '../x402/reference-data.js';
 import { type CatalogEntry, type ToolAnnotations, defineTool } from './entry.js';
@@ -78,6 +80,20 @@ export const X402_TOOLS = [
         resource: { url: 'https://api.example.com/api/x402/tx-status' },
         accepts: [{ scheme: 'exact', network: 'eip155:8453', amount: '10000', asset: X402_USDC['eip155:8453']!.address, payTo: EXAMPLE_PAYEE, maxTimeoutSeconds: 60 }],
       },
+    },
+  }),
+  defineX402Tool({
+    slug: 'response-contract-linter',
+    id: 'x402_response_contract_linter',
+    title: 'x402 response contract linter',
+    description:
+      'Does a captured response body satisfy its JSON Schema and the family rules of its kind (plain API, MCP CallToolResult, x402-paid envelope)? Findings with rule ids, severities and JSON pointers, a score out of 100 and pass/warn/fail; nothing is replayed or fetched.',
+    request: responseContractLinterRequest,
+    result: responseContractLinterResult,
+    example: {
+      response_sample: { content: [{ type: 'text', text: 'ok' }], structuredContent: { amount: 0.01 } },
+      schema_sample: { type: 'object', required: ['amount', 'currency'], properties: { amount: { type: 'string' }, currency: { type: 'string' } } },
+      lint_profile: 'auto',
     },
   }),
 ] as const;

@@ -410,6 +410,22 @@ export const WORKFLOWS: readonly Workflow[] = [
       },
     ],
   },
+  {
+    id: 'watch_a_paid_tool_dependency',
+    title: 'Keep watching a paid tool an agent depends on',
+    whenToUse: 'An agent or integrator pays the same x402 or MCP tool again and again: does each answer keep its contract, and are the tool definitions it hard-wired stable over time.',
+    reasonCode: 'payment_trust',
+    steps: [
+      {
+        tool: 'x402_response_contract_linter',
+        purpose: 'Right after a paid call: whether the captured answer satisfies its schema and the rules of its kind (MCP result, x402-paid envelope, plain API). Stop relying on the tool when its decision is fail.',
+        inputs: [
+          { field: 'response_sample', from: { caller: 'the body of the paid answer, as received' } },
+          { field: 'schema_sample', from: { caller: 'the tool\'s declared output schema (MCP outputSchema or the OpenAPI response schema)' } },
+        ],
+      },
+    ],
+  },
 ];
 
 /** What running every step once costs: the sum of the catalog prices (per item for a forEach step). */

@@ -15,16 +15,19 @@ export function serializedBytes(value: unknown): number {
   return json === undefined ? 0 : Buffer.byteLength(json, 'utf8');
 }
 
-/** A free-form embedded document: a JSON object, at most 256 KiB serialized and 32 levels deep (depth checked first, iteratively). */
-export const x402Document = z
-  .record(z.string(), z.unknown())
-  .superRefine((value, ctx) => {
+/** A free-form embedded JSON object of at most `maxBytes` serialized and 32 levels (depth checked first, iteratively). */
+export function x402DocumentOf(maxBytes: number) {
+  return z.record(z.string(), z.unknown()).superRefine((value, ctx) => {
     if (jsonDepth(value, X402_REQUEST_LIMITS.documentDepth) > X402_REQUEST_LIMITS.documentDepth) {
       ctx.addIssue({ code: 'custom', message: `must not nest objects and arrays more than ${X402_REQUEST_LIMITS.documentDepth} levels deep` });
       return;
     }
-    if (serializedBytes(value) > X402_REQUEST_LIMITS.documentBytes) ctx.addIssue({ code: 'custom', message: `must be at most ${X402_REQUEST_LIMITS.documentBytes} bytes serialized` });
+    if (serializedBytes(value) > maxBytes) ctx.addIssue({ code: 'custom', message: `must be at most ${maxBytes} bytes serialized` });
   });
+}
+
+/** A free-form embedded document: a JSON object, at most 256 KiB serialized and 32 levels deep. */
+export const x402Document = x402DocumentOf(X402_REQUEST_LIMITS.documentBytes);
 
 /** "decimal": a non-negative decimal string with at most 6 fraction digits. */
 export const X402_DECIMAL_PATTERN = /^\d+(\.\d{1,6})?$/;

@@ -666,6 +666,21 @@ function catalogDrift(tools: number): BenchInput {
   };
 }
 
+/** A 256 KiB MCP result whose every row breaks the 64 KiB schema twice and trips the money and time rules: the most findings a sample can give. */
+function responseContract(rows: number): BenchInput {
+  const properties = Object.fromEntries(times(400, (i) => [`field_${i}`, { type: 'string', maxLength: 64, pattern: '^[a-z0-9_]+$' }]));
+  const structuredContent = { rows: times(rows, (i) => ({ amount: i, settled_at: 'yesterday' })) };
+  return {
+    tool: 'x402_response_contract_linter',
+    shape: `MCP result with ${rows} rows (each: a float amount of the wrong type, a bad timestamp), 400-property schema, no text mirror`,
+    body: {
+      response_sample: { content: [{ type: 'text', text: 'see structuredContent' }], structuredContent },
+      schema_sample: { type: 'object', properties: { rows: { type: 'array', items: { type: 'object', properties: { amount: { type: 'string' }, settled_at: { type: 'string', format: 'date-time' }, ...properties } } } } },
+      tool_context: { mcp_tool_name: 'svc_bench', endpoint_path: '/api/x402/x402-bench' },
+    },
+  };
+}
+
 /** Each analyzer at its schema maxima, and at what the default 256 KiB body limit admits where that is less. */
 export async function benchInputs(): Promise<BenchInput[]> {
   const inputs = [loopBreaker(200), loopBreaker(10), fragmentation(1000, 1000), fragmentation(300, 0), conflict(200, 50, 1000), conflict(200, 5, 300)];
@@ -674,7 +689,7 @@ export async function benchInputs(): Promise<BenchInput[]> {
   inputs.push(coalitions(12), coalitions(10), reincarnation(5000, 500, 20), reincarnation(210, 500, 1), dependencyMap(500, 20, 10, 2000), dependencyMap(500, 1, 1, 300), dependencyMapAllShared(500, 20), dependencyMapAllShared(500, 2));
   inputs.push(negativeCapability(), temporalGate(50, 200, true), temporalGate(1, 20, false), exitHandoff(2000), exitHandoff(160));
   inputs.push(discoveryAudit(1400, 100_000), discoveryAudit(220, 100_000), deepDocument(), compatibility(), paymentHistory());
-  inputs.push(catalogDrift(840));
+  inputs.push(catalogDrift(840), responseContract(5500));
   for (const input of inputs) toolById(input.tool)!.request.parse(input.body);
   return inputs;
 }
