@@ -52,6 +52,8 @@ export * from './schemas/x402/catalog-drift-monitor.js';
 export * from './results/x402/catalog-drift-monitor.js';
 export * from './schemas/x402/response-contract-linter.js';
 export * from './results/x402/response-contract-linter.js';
+export * from './schemas/x402/mcp-operation-stability-ledger.js';
+export * from './results/x402/mcp-operation-stability-ledger.js';
 export * from './catalog/index.js';
 export * from './discovery/index.js';
 export type * from './ports/chain-source.js';

@@ -4,6 +4,8 @@ import { catalogDriftMonitorRequest } from '../schemas/x402/catalog-drift-monito
 import { catalogDriftMonitorResult } from '../results/x402/catalog-drift-monitor.js';
 import { responseContractLinterRequest } from '../schemas/x402/response-contract-linter.js';
 import { responseContractLinterResult } from '../results/x402/response-contract-linter.js';
+import { mcpOperationStabilityLedgerRequest } from '../schemas/x402/mcp-operation-stability-ledger.js';
+import { mcpOperationStabilityLedgerResult } from '../results/x402/mcp-operation-stability-ledger.js';
 import type { ExpansionProductFamily } from '../envelopes/expansion.js';
 import { X402_USDC } from '../x402/reference-data.js';
 import { type CatalogEntry, type ToolAnnotations, defineTool } from './entry.js';
@@ -94,6 +96,27 @@ export const X402_TOOLS = [
       response_sample: { content: [{ type: 'text', text: 'ok' }], structuredContent: { amount: 0.01 } },
       schema_sample: { type: 'object', required: ['amount', 'currency'], properties: { amount: { type: 'string' }, currency: { type: 'string' } } },
       lint_profile: 'auto',
+    },
+  }),
+  defineX402Tool({
+    slug: 'mcp-operation-stability-ledger',
+    id: 'x402_mcp_operation_stability_ledger',
+    title: 'x402 MCP operation stability ledger',
+    description:
+      'From tools/list snapshots of one MCP server over time: which operations are stable enough to hard-wire and which churn (schema changes classified breaking/risky/nonbreaking/cosmetic, removals, safety-annotation flips, price changes, unbumped versions). Returns a hash-chained ledger the caller carries forward.',
+    request: mcpOperationStabilityLedgerRequest,
+    result: mcpOperationStabilityLedgerResult,
+    example: {
+      server_label: 'tx-tools.example',
+      snapshots: [
+        { captured_at: '2026-11-01T00:00:00Z', server_version: '1.0.0', tools: [{ name: 'a', inputSchema: { type: 'object', properties: { tx: { type: 'string' } }, required: ['tx'] } }, { name: 'b', inputSchema: { type: 'object' } }] },
+        {
+          captured_at: '2026-11-08T00:00:00Z',
+          server_version: '1.1.0',
+          tools: [{ name: 'a', inputSchema: { type: 'object', properties: { tx: { type: 'string' }, chain: { type: 'string' } }, required: ['tx', 'chain'] } }, { name: 'b', inputSchema: { type: 'object' } }],
+        },
+        { captured_at: '2026-11-15T00:00:00Z', server_version: '2.0.0', tools: [{ name: 'a', inputSchema: { type: 'object', properties: { tx: { type: 'string' }, chain: { type: 'string' } }, required: ['tx', 'chain'] } }] },
+      ],
     },
   }),
 ] as const;

@@ -424,6 +424,15 @@ export const WORKFLOWS: readonly Workflow[] = [
           { field: 'schema_sample', from: { caller: 'the tool\'s declared output schema (MCP outputSchema or the OpenAPI response schema)' } },
         ],
       },
+      {
+        tool: 'x402_mcp_operation_stability_ledger',
+        purpose: 'Over the tools/list snapshots kept since the integration: which operations churn or broke, and whether the server bumped its version. Carry ledger_head into the next run; re-read the definitions before relying on an operation whose decision is unstable.',
+        inputs: [
+          { field: 'server_label', from: { caller: 'the MCP server the tool belongs to' } },
+          { field: 'snapshots', from: { caller: 'the tools/list answers captured over time, with captured_at and serverInfo.version' } },
+          { field: 'previous_ledger_head', from: { caller: 'ledger_head of the previous run, if any' } },
+        ],
+      },
     ],
   },
 ];

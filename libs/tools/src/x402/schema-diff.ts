@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { SCHEMA_CHANGE_CLASSES, canonicalJson, type SchemaChangeClass, type SchemaChangeKind } from '@paysight/contracts';
 import { pointer } from './helpers.js';
 
@@ -112,7 +113,7 @@ const HANDLED: ReadonlySet<string> = new Set([
 ]);
 
 const isSchema = (value: unknown): value is Schema => value !== null && typeof value === 'object' && !Array.isArray(value);
-const same = (a: unknown, b: unknown): boolean => a === b || canonicalJson(a ?? null) === canonicalJson(b ?? null);
+const same = (a: unknown, b: unknown): boolean => a === b || isDeepStrictEqual(a, b);
 
 function toNode(value: unknown): Node {
   if (value === false) return REJECT_ALL;
@@ -209,6 +210,7 @@ function compareEnum(walk: Walk, b: Schema, a: Schema, sp: Segment[], ip: Segmen
   if (before === null && after === null) return;
   if (before === null) return record(walk, 'enum_added', [...sp, 'enum'], ip, { after });
   if (after === null) return record(walk, 'enum_removed', [...sp, 'enum'], ip, { before });
+  if (same(before, after)) return;
   const beforeKeys = before.map(enumKey);
   const afterKeys = after.map(enumKey);
   const beforeSet = new Set(beforeKeys);

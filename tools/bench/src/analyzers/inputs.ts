@@ -681,6 +681,25 @@ function responseContract(rows: number): BenchInput {
   };
 }
 
+/** 60 snapshots of 200 tools where every tool's input schema, annotations and price change at every snapshot, under one server_version. */
+function operationLedger(snapshots: number, tools: number): BenchInput {
+  const tool = (i: number, k: number) => ({
+    name: `svc_tool_${i}`,
+    description: `Tool ${i}`,
+    inputSchema: { type: 'object', additionalProperties: false, required: k % 2 ? ['q', 'chain'] : ['q'], properties: { q: { type: 'string', maxLength: 100 - (k % 2) }, chain: { enum: k % 2 ? ['base'] : ['base', 'ethereum'] } } },
+    annotations: { readOnlyHint: k % 2 === 0, destructiveHint: false },
+    _meta: { price: { amount: k % 2 ? '0.02' : '0.01' } },
+  });
+  return {
+    tool: 'x402_mcp_operation_stability_ledger',
+    shape: `${snapshots} snapshots × ${tools} tools, every tool changing (schema, safety flip, price) at every snapshot, one server_version`,
+    body: {
+      server_label: 'bench.example',
+      snapshots: times(snapshots, (k) => ({ captured_at: new Date(Date.UTC(2026, 0, 1) + k * 86_400_000).toISOString(), server_version: '1.0.0', tools: times(tools, (i) => tool(i, k)) })),
+    },
+  };
+}
+
 /** Each analyzer at its schema maxima, and at what the default 256 KiB body limit admits where that is less. */
 export async function benchInputs(): Promise<BenchInput[]> {
   const inputs = [loopBreaker(200), loopBreaker(10), fragmentation(1000, 1000), fragmentation(300, 0), conflict(200, 50, 1000), conflict(200, 5, 300)];
@@ -689,7 +708,7 @@ export async function benchInputs(): Promise<BenchInput[]> {
   inputs.push(coalitions(12), coalitions(10), reincarnation(5000, 500, 20), reincarnation(210, 500, 1), dependencyMap(500, 20, 10, 2000), dependencyMap(500, 1, 1, 300), dependencyMapAllShared(500, 20), dependencyMapAllShared(500, 2));
   inputs.push(negativeCapability(), temporalGate(50, 200, true), temporalGate(1, 20, false), exitHandoff(2000), exitHandoff(160));
   inputs.push(discoveryAudit(1400, 100_000), discoveryAudit(220, 100_000), deepDocument(), compatibility(), paymentHistory());
-  inputs.push(catalogDrift(840), responseContract(5500));
+  inputs.push(catalogDrift(840), responseContract(5500), operationLedger(60, 50), operationLedger(60, 13));
   for (const input of inputs) toolById(input.tool)!.request.parse(input.body);
   return inputs;
 }
