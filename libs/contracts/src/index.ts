@@ -54,6 +54,8 @@ export * from './schemas/x402/response-contract-linter.js';
 export * from './results/x402/response-contract-linter.js';
 export * from './schemas/x402/mcp-operation-stability-ledger.js';
 export * from './results/x402/mcp-operation-stability-ledger.js';
+export * from './schemas/x402/paid-agent-response-completeness-drift-ledger.js';
+export * from './results/x402/paid-agent-response-completeness-drift-ledger.js';
 export * from './catalog/index.js';
 export * from './discovery/index.js';
 export type * from './ports/chain-source.js';

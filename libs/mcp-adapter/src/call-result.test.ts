@@ -27,6 +27,7 @@ const DECLARED_OUTSIDE_THE_HEADER = new Set([
   'service_exit_handoff',
   'service_discovery_audit',
   'agent_compatibility_analyzer',
+  'x402_paid_agent_response_completeness_drift_ledger',
   'x402_mcp_operation_stability_ledger',
 ]);
 

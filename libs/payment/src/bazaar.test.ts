@@ -109,6 +109,7 @@ const DECLARED_OUTSIDE_THE_HEADER = new Set([
   'agent_compatibility_analyzer',
   'x402_catalog_drift_monitor',
   'x402_response_contract_linter',
+  'x402_paid_agent_response_completeness_drift_ledger',
   'x402_mcp_operation_stability_ledger',
 ]);
 const inHeader = CATALOG.filter((entry) => !DECLARED_OUTSIDE_THE_HEADER.has(entry.id));

@@ -41,4 +41,5 @@ export * from './x402/answer.js';
 export * from './x402/schema-diff.js';
 export * from './x402/catalog-drift-monitor/index.js';
 export * from './x402/response-contract-linter/index.js';
+export * from './x402/paid-agent-response-completeness-drift-ledger/index.js';
 export * from './x402/mcp-operation-stability-ledger/index.js';

@@ -32,6 +32,7 @@ import { temporalConsistencyGate } from './ext/temporal-consistency-gate/index.j
 import { serviceExitHandoff } from './ext/service-exit-handoff/index.js';
 import { catalogDriftMonitor } from './x402/catalog-drift-monitor/index.js';
 import { responseContractLinter } from './x402/response-contract-linter/index.js';
+import { paidAgentResponseCompletenessDriftLedger } from './x402/paid-agent-response-completeness-drift-ledger/index.js';
 import { mcpOperationStabilityLedger } from './x402/mcp-operation-stability-ledger/index.js';
 
 /** Each tool id's module is declared against that id's own catalog entry. */
@@ -72,6 +73,7 @@ export const TOOL_MODULES = {
   service_exit_handoff: serviceExitHandoff,
   x402_catalog_drift_monitor: catalogDriftMonitor,
   x402_response_contract_linter: responseContractLinter,
+  x402_paid_agent_response_completeness_drift_ledger: paidAgentResponseCompletenessDriftLedger,
   x402_mcp_operation_stability_ledger: mcpOperationStabilityLedger,
 } as const satisfies ToolRegistry;
 

@@ -40,6 +40,7 @@ const SPEC_PRICES: [string, string, string, string][] = [
   // Spec document 2: the x402-* routes built so far (design sheet x402-family.md), 0.01 each.
   ['/api/x402/x402-catalog-drift-monitor', 'x402_catalog_drift_monitor', '0.01', '10000'],
   ['/api/x402/x402-response-contract-linter', 'x402_response_contract_linter', '0.01', '10000'],
+  ['/api/x402/x402-paid-agent-response-completeness-drift-ledger', 'x402_paid_agent_response_completeness_drift_ledger', '0.01', '10000'],
   ['/api/x402/x402-mcp-operation-stability-ledger', 'x402_mcp_operation_stability_ledger', '0.01', '10000'],
 ];
 
@@ -81,6 +82,7 @@ const SPEC_MCP_NAMES: Record<string, string> = {
   // Spec document 2: svc_<tool id>, and the tool id of /api/x402/x402-<slug> is x402_<slug with underscores>.
   x402_catalog_drift_monitor: 'svc_x402_catalog_drift_monitor',
   x402_response_contract_linter: 'svc_x402_response_contract_linter',
+  x402_paid_agent_response_completeness_drift_ledger: 'svc_x402_paid_agent_response_completeness_drift_ledger',
   x402_mcp_operation_stability_ledger: 'svc_x402_mcp_operation_stability_ledger',
 };
 

@@ -4,6 +4,8 @@ import { catalogDriftMonitorRequest } from '../schemas/x402/catalog-drift-monito
 import { catalogDriftMonitorResult } from '../results/x402/catalog-drift-monitor.js';
 import { responseContractLinterRequest } from '../schemas/x402/response-contract-linter.js';
 import { responseContractLinterResult } from '../results/x402/response-contract-linter.js';
+import { paidAgentResponseCompletenessDriftLedgerRequest } from '../schemas/x402/paid-agent-response-completeness-drift-ledger.js';
+import { paidAgentResponseCompletenessDriftLedgerResult } from '../results/x402/paid-agent-response-completeness-drift-ledger.js';
 import { mcpOperationStabilityLedgerRequest } from '../schemas/x402/mcp-operation-stability-ledger.js';
 import { mcpOperationStabilityLedgerResult } from '../results/x402/mcp-operation-stability-ledger.js';
 import type { ExpansionProductFamily } from '../envelopes/expansion.js';
@@ -96,6 +98,29 @@ export const X402_TOOLS = [
       response_sample: { content: [{ type: 'text', text: 'ok' }], structuredContent: { amount: 0.01 } },
       schema_sample: { type: 'object', required: ['amount', 'currency'], properties: { amount: { type: 'string' }, currency: { type: 'string' } } },
       lint_profile: 'auto',
+    },
+  }),
+  defineX402Tool({
+    slug: 'paid-agent-response-completeness-drift-ledger',
+    id: 'x402_paid_agent_response_completeness_drift_ledger',
+    title: 'x402 paid response completeness drift ledger',
+    description:
+      'For a paid tool called again and again: are its paid answers getting emptier over time (200 and paid, but fields null)? Weighted completeness of tracked JSON pointers per paid 2xx sample, baseline vs recent, per-path drops, and a hash-chained ledger the caller carries forward.',
+    request: paidAgentResponseCompletenessDriftLedgerRequest,
+    result: paidAgentResponseCompletenessDriftLedgerResult,
+    example: {
+      tool_label: 'risk-score.example /api/score',
+      tracked_paths: [
+        { pointer: '/result/riskScore', weight: 2 },
+        { pointer: '/result/summary', weight: 1 },
+      ],
+      samples: [1, 2, 3, 4, 5, 6].map((day) => ({
+        sample_id: `s${day}`,
+        observed_at: `2026-11-0${day}T00:00:00Z`,
+        paid: true,
+        http_status: 200,
+        body: { result: day <= 3 ? { riskScore: 12, summary: 'low risk' } : { riskScore: null, summary: 'low risk' } },
+      })),
     },
   }),
   defineX402Tool({

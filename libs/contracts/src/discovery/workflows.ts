@@ -425,6 +425,15 @@ export const WORKFLOWS: readonly Workflow[] = [
         ],
       },
       {
+        tool: 'x402_paid_agent_response_completeness_drift_ledger',
+        purpose: 'Over the paid answers kept so far: whether they are getting emptier (tracked fields null or missing). Carry ledger_head into the next run; escalate to the seller when the decision is degraded.',
+        inputs: [
+          { field: 'tool_label', from: { caller: 'the paid tool the samples are answers of' } },
+          { field: 'tracked_paths', from: { caller: 'JSON pointers of the fields the agent needs from each answer' } },
+          { field: 'samples', from: { caller: 'the captured paid answers, with observed_at, paid and http_status' } },
+        ],
+      },
+      {
         tool: 'x402_mcp_operation_stability_ledger',
         purpose: 'Over the tools/list snapshots kept since the integration: which operations churn or broke, and whether the server bumped its version. Carry ledger_head into the next run; re-read the definitions before relying on an operation whose decision is unstable.',
         inputs: [

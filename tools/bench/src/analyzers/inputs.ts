@@ -700,6 +700,26 @@ function operationLedger(snapshots: number, tools: number): BenchInput {
   };
 }
 
+/** 500 paid samples × 100 weighted paths, completeness falling over time; and what fits the 256 KiB default body. */
+function completenessLedger(samples: number, paths: number): BenchInput {
+  const tracked = times(paths, (j) => ({ pointer: `/result/f${j}`, weight: 1 + (j % 10) }));
+  return {
+    tool: 'x402_paid_agent_response_completeness_drift_ledger',
+    shape: `${samples} paid samples × ${paths} tracked paths, fields going null over time`,
+    body: {
+      tool_label: 'bench.example /api/score',
+      tracked_paths: tracked,
+      samples: times(samples, (i) => ({
+        sample_id: `s${i}`,
+        observed_at: new Date(Date.UTC(2026, 0, 1) + i * 3_600_000).toISOString(),
+        paid: true,
+        http_status: 200,
+        body: { result: Object.fromEntries(times(paths, (j) => [`f${j}`, (i * paths + j) % (samples - i + 2) === 0 ? null : j])) },
+      })),
+    },
+  };
+}
+
 /** Each analyzer at its schema maxima, and at what the default 256 KiB body limit admits where that is less. */
 export async function benchInputs(): Promise<BenchInput[]> {
   const inputs = [loopBreaker(200), loopBreaker(10), fragmentation(1000, 1000), fragmentation(300, 0), conflict(200, 50, 1000), conflict(200, 5, 300)];
@@ -708,7 +728,7 @@ export async function benchInputs(): Promise<BenchInput[]> {
   inputs.push(coalitions(12), coalitions(10), reincarnation(5000, 500, 20), reincarnation(210, 500, 1), dependencyMap(500, 20, 10, 2000), dependencyMap(500, 1, 1, 300), dependencyMapAllShared(500, 20), dependencyMapAllShared(500, 2));
   inputs.push(negativeCapability(), temporalGate(50, 200, true), temporalGate(1, 20, false), exitHandoff(2000), exitHandoff(160));
   inputs.push(discoveryAudit(1400, 100_000), discoveryAudit(220, 100_000), deepDocument(), compatibility(), paymentHistory());
-  inputs.push(catalogDrift(840), responseContract(5500), operationLedger(60, 50), operationLedger(60, 13));
+  inputs.push(catalogDrift(840), responseContract(5500), operationLedger(60, 50), operationLedger(60, 13), completenessLedger(500, 100), completenessLedger(150, 100));
   for (const input of inputs) toolById(input.tool)!.request.parse(input.body);
   return inputs;
 }

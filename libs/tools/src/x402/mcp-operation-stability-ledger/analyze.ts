@@ -3,6 +3,7 @@ import type { CatalogEntryOf, OperationEvent, RequestOf, ResultOf, SchemaChangeC
 import type { ToolOutput } from '../../tool-module.js';
 import { x402Answer } from '../answer.js';
 import { AMT, HASH } from '../helpers.js';
+import { chainLedger } from '../ledger.js';
 import { schemaDiff } from '../schema-diff.js';
 
 type Entry = CatalogEntryOf<'x402_mcp_operation_stability_ledger'>;
@@ -147,12 +148,11 @@ export function analyzeOperationLedger(input: OperationLedgerInput): ToolOutput<
     if (was !== undefined && was === is && events.some((e) => e.class === 'breaking')) versionNotBumped.push({ at, server_version: is });
   });
 
-  let head = input.previous_ledger_head ?? HASH(OPERATION_LEDGER_SEED);
-  const ledger_entries = views.map((view, k) => {
-    const entry = { captured_at: snapshots[k]!.s.captured_at, tools_fingerprint: HASH([...view.values()].map((v) => v.hash).sort()), events: ledgerEvents[k]! };
-    head = HASH({ prev: head, entry });
-    return { ...entry, head };
-  });
+  const { entries: ledger_entries, head } = chainLedger(
+    OPERATION_LEDGER_SEED,
+    input.previous_ledger_head,
+    views.map((view, k) => ({ captured_at: snapshots[k]!.s.captured_at, tools_fingerprint: HASH([...view.values()].map((v) => v.hash).sort()), events: ledgerEvents[k]! })),
+  );
 
   const all = ledgerEvents.flat();
   const breaking = all.some((e) => e.class === 'breaking');
