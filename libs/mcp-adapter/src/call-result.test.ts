@@ -39,6 +39,8 @@ const DECLARED_OUTSIDE_THE_HEADER = new Set([
   'x402_agent_commerce_error_taxonomy_normalizer',
   'x402_facilitator_readiness_passport',
   'x402_payment_identifier_retry_safety_lens',
+  'x402_paid_agent_response_completeness_drift_ledger',
+  'x402_mcp_operation_stability_ledger',
 ]);
 
 describe('a payment_required result', () => {

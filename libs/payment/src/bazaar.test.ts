@@ -133,6 +133,9 @@ const DECLARED_OUTSIDE_THE_HEADER = new Set([
   'x402_agent_commerce_error_taxonomy_normalizer',
   'x402_facilitator_readiness_passport',
   'x402_payment_identifier_retry_safety_lens',
+  'x402_response_contract_linter',
+  'x402_paid_agent_response_completeness_drift_ledger',
+  'x402_mcp_operation_stability_ledger',
 ]);
 const inHeader = CATALOG.filter((entry) => !DECLARED_OUTSIDE_THE_HEADER.has(entry.id));
 

@@ -39,6 +39,7 @@ export { SELECTOR_INDEX, datasetCandidates } from './decoding/selector-dataset.j
 export * from './x402/helpers.js';
 export * from './x402/answer.js';
 export * from './x402/x402p.js';
+export * from './x402/schema-diff.js';
 export * from './x402/catalog-drift-monitor/index.js';
 export * from './x402/svc-agent-spend-category-classifier/index.js';
 export * from './x402/cross-protocol-agent-commerce-profile-normalizer/index.js';
@@ -59,3 +60,6 @@ export * from './x402/failure-fact-classifier/index.js';
 export * from './x402/agent-commerce-error-taxonomy-normalizer/index.js';
 export * from './x402/facilitator-readiness-passport/index.js';
 export * from './x402/payment-identifier-retry-safety-lens/index.js';
+export * from './x402/response-contract-linter/index.js';
+export * from './x402/paid-agent-response-completeness-drift-ledger/index.js';
+export * from './x402/mcp-operation-stability-ledger/index.js';

@@ -50,6 +50,9 @@ import { failureFactClassifier } from './x402/failure-fact-classifier/index.js';
 import { agentCommerceErrorTaxonomyNormalizer } from './x402/agent-commerce-error-taxonomy-normalizer/index.js';
 import { facilitatorReadinessPassport } from './x402/facilitator-readiness-passport/index.js';
 import { paymentIdentifierRetrySafetyLens } from './x402/payment-identifier-retry-safety-lens/index.js';
+import { responseContractLinter } from './x402/response-contract-linter/index.js';
+import { paidAgentResponseCompletenessDriftLedger } from './x402/paid-agent-response-completeness-drift-ledger/index.js';
+import { mcpOperationStabilityLedger } from './x402/mcp-operation-stability-ledger/index.js';
 
 /** Each tool id's module is declared against that id's own catalog entry. */
 type ToolRegistry = { readonly [Id in ToolId]?: ToolModule<CatalogEntryOf<Id>> };
@@ -107,6 +110,9 @@ export const TOOL_MODULES = {
   x402_agent_commerce_error_taxonomy_normalizer: agentCommerceErrorTaxonomyNormalizer,
   x402_facilitator_readiness_passport: facilitatorReadinessPassport,
   x402_payment_identifier_retry_safety_lens: paymentIdentifierRetrySafetyLens,
+  x402_response_contract_linter: responseContractLinter,
+  x402_paid_agent_response_completeness_drift_ledger: paidAgentResponseCompletenessDriftLedger,
+  x402_mcp_operation_stability_ledger: mcpOperationStabilityLedger,
 } as const satisfies ToolRegistry;
 
 /**

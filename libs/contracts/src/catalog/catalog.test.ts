@@ -58,6 +58,9 @@ const SPEC_PRICES: [string, string, string, string][] = [
   ['/api/x402/x402-agent-commerce-error-taxonomy-normalizer', 'x402_agent_commerce_error_taxonomy_normalizer', '0.01', '10000'],
   ['/api/x402/x402-facilitator-readiness-passport', 'x402_facilitator_readiness_passport', '0.01', '10000'],
   ['/api/x402/x402-payment-identifier-retry-safety-lens', 'x402_payment_identifier_retry_safety_lens', '0.01', '10000'],
+  ['/api/x402/x402-response-contract-linter', 'x402_response_contract_linter', '0.01', '10000'],
+  ['/api/x402/x402-paid-agent-response-completeness-drift-ledger', 'x402_paid_agent_response_completeness_drift_ledger', '0.01', '10000'],
+  ['/api/x402/x402-mcp-operation-stability-ledger', 'x402_mcp_operation_stability_ledger', '0.01', '10000'],
 ];
 
 /** Requests the spec marks "additional properties allowed"; every other request is closed. */
@@ -116,6 +119,9 @@ const SPEC_MCP_NAMES: Record<string, string> = {
   x402_agent_commerce_error_taxonomy_normalizer: 'svc_x402_agent_commerce_error_taxonomy_normalizer',
   x402_facilitator_readiness_passport: 'svc_x402_facilitator_readiness_passport',
   x402_payment_identifier_retry_safety_lens: 'svc_x402_payment_identifier_retry_safety_lens',
+  x402_response_contract_linter: 'svc_x402_response_contract_linter',
+  x402_paid_agent_response_completeness_drift_ledger: 'svc_x402_paid_agent_response_completeness_drift_ledger',
+  x402_mcp_operation_stability_ledger: 'svc_x402_mcp_operation_stability_ledger',
 };
 
 describe('catalog', () => {

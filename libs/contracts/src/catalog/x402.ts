@@ -44,6 +44,12 @@ import { facilitatorReadinessPassportRequest } from '../schemas/x402/facilitator
 import { facilitatorReadinessPassportResult } from '../results/x402/facilitator-readiness-passport.js';
 import { paymentIdentifierRetrySafetyLensRequest } from '../schemas/x402/payment-identifier-retry-safety-lens.js';
 import { paymentIdentifierRetrySafetyLensResult } from '../results/x402/payment-identifier-retry-safety-lens.js';
+import { responseContractLinterRequest } from '../schemas/x402/response-contract-linter.js';
+import { responseContractLinterResult } from '../results/x402/response-contract-linter.js';
+import { paidAgentResponseCompletenessDriftLedgerRequest } from '../schemas/x402/paid-agent-response-completeness-drift-ledger.js';
+import { paidAgentResponseCompletenessDriftLedgerResult } from '../results/x402/paid-agent-response-completeness-drift-ledger.js';
+import { mcpOperationStabilityLedgerRequest } from '../schemas/x402/mcp-operation-stability-ledger.js';
+import { mcpOperationStabilityLedgerResult } from '../results/x402/mcp-operation-stability-ledger.js';
 
 /** Price of every x402-* tool (design sheet §0): 0.01 USDC on Base, one exact offer. */
 export const X402_FAMILY_PRICE = '0.01';
@@ -139,6 +145,20 @@ export const X402_TOOLS = [
     },
   }),
   defineX402Tool({
+    slug: 'response-contract-linter',
+    id: 'x402_response_contract_linter',
+    title: 'x402 response contract linter',
+    description:
+      'Does a captured response body satisfy its JSON Schema and the family rules of its kind (plain API, MCP CallToolResult, x402-paid envelope)? Findings with rule ids, severities and JSON pointers, a score out of 100 and pass/warn/fail; nothing is replayed or fetched.',
+    request: responseContractLinterRequest,
+    result: responseContractLinterResult,
+    example: {
+      response_sample: { content: [{ type: 'text', text: 'ok' }], structuredContent: { amount: 0.01 } },
+      schema_sample: { type: 'object', required: ['amount', 'currency'], properties: { amount: { type: 'string' }, currency: { type: 'string' } } },
+      lint_profile: 'auto',
+    },
+  }),
+  defineX402Tool({
     slug: 'failure-fact-classifier',
     id: 'x402_failure_fact_classifier',
     title: 'x402 failure fact classifier',
@@ -176,6 +196,50 @@ export const X402_TOOLS = [
         observed_payee_hash: 'sha256:dd986beeb58ad4016c822af943d40076315334bd3db00b2e7e92e3105018ec3b',
         observed_at: '2026-02-05T00:00:00Z',
       },
+    },
+  }),
+  defineX402Tool({
+    slug: 'paid-agent-response-completeness-drift-ledger',
+    id: 'x402_paid_agent_response_completeness_drift_ledger',
+    title: 'x402 paid response completeness drift ledger',
+    description:
+      'For a paid tool called again and again: are its paid answers getting emptier over time (200 and paid, but fields null)? Weighted completeness of tracked JSON pointers per paid 2xx sample, baseline vs recent, per-path drops, and a hash-chained ledger the caller carries forward.',
+    request: paidAgentResponseCompletenessDriftLedgerRequest,
+    result: paidAgentResponseCompletenessDriftLedgerResult,
+    example: {
+      tool_label: 'risk-score.example /api/score',
+      tracked_paths: [
+        { pointer: '/result/riskScore', weight: 2 },
+        { pointer: '/result/summary', weight: 1 },
+      ],
+      samples: [1, 2, 3, 4, 5, 6].map((day) => ({
+        sample_id: `s${day}`,
+        observed_at: `2026-11-0${day}T00:00:00Z`,
+        paid: true,
+        http_status: 200,
+        body: { result: day <= 3 ? { riskScore: 12, summary: 'low risk' } : { riskScore: null, summary: 'low risk' } },
+      })),
+    },
+  }),
+  defineX402Tool({
+    slug: 'mcp-operation-stability-ledger',
+    id: 'x402_mcp_operation_stability_ledger',
+    title: 'x402 MCP operation stability ledger',
+    description:
+      'From tools/list snapshots of one MCP server over time: which operations are stable enough to hard-wire and which churn (schema changes classified breaking/risky/nonbreaking/cosmetic, removals, safety-annotation flips, price changes, unbumped versions). Returns a hash-chained ledger the caller carries forward.',
+    request: mcpOperationStabilityLedgerRequest,
+    result: mcpOperationStabilityLedgerResult,
+    example: {
+      server_label: 'tx-tools.example',
+      snapshots: [
+        { captured_at: '2026-11-01T00:00:00Z', server_version: '1.0.0', tools: [{ name: 'a', inputSchema: { type: 'object', properties: { tx: { type: 'string' } }, required: ['tx'] } }, { name: 'b', inputSchema: { type: 'object' } }] },
+        {
+          captured_at: '2026-11-08T00:00:00Z',
+          server_version: '1.1.0',
+          tools: [{ name: 'a', inputSchema: { type: 'object', properties: { tx: { type: 'string' }, chain: { type: 'string' } }, required: ['tx', 'chain'] } }, { name: 'b', inputSchema: { type: 'object' } }],
+        },
+        { captured_at: '2026-11-15T00:00:00Z', server_version: '2.0.0', tools: [{ name: 'a', inputSchema: { type: 'object', properties: { tx: { type: 'string' }, chain: { type: 'string' } }, required: ['tx', 'chain'] } }] },
+      ],
     },
   }),
   defineX402Tool({

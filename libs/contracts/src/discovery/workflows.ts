@@ -602,6 +602,40 @@ export const WORKFLOWS: readonly Workflow[] = [
       },
     ],
   },
+  {
+    id: 'watch_a_paid_tool_dependency',
+    title: 'Keep watching a paid tool an agent depends on',
+    whenToUse: 'An agent or integrator pays the same x402 or MCP tool again and again: does each answer keep its contract, and are the tool definitions it hard-wired stable over time.',
+    reasonCode: 'payment_trust',
+    steps: [
+      {
+        tool: 'x402_response_contract_linter',
+        purpose: 'Right after a paid call: whether the captured answer satisfies its schema and the rules of its kind (MCP result, x402-paid envelope, plain API). Stop relying on the tool when its decision is fail.',
+        inputs: [
+          { field: 'response_sample', from: { caller: 'the body of the paid answer, as received' } },
+          { field: 'schema_sample', from: { caller: 'the tool\'s declared output schema (MCP outputSchema or the OpenAPI response schema)' } },
+        ],
+      },
+      {
+        tool: 'x402_paid_agent_response_completeness_drift_ledger',
+        purpose: 'Over the paid answers kept so far: whether they are getting emptier (tracked fields null or missing). Carry ledger_head into the next run; escalate to the seller when the decision is degraded.',
+        inputs: [
+          { field: 'tool_label', from: { caller: 'the paid tool the samples are answers of' } },
+          { field: 'tracked_paths', from: { caller: 'JSON pointers of the fields the agent needs from each answer' } },
+          { field: 'samples', from: { caller: 'the captured paid answers, with observed_at, paid and http_status' } },
+        ],
+      },
+      {
+        tool: 'x402_mcp_operation_stability_ledger',
+        purpose: 'Over the tools/list snapshots kept since the integration: which operations churn or broke, and whether the server bumped its version. Carry ledger_head into the next run; re-read the definitions before relying on an operation whose decision is unstable.',
+        inputs: [
+          { field: 'server_label', from: { caller: 'the MCP server the tool belongs to' } },
+          { field: 'snapshots', from: { caller: 'the tools/list answers captured over time, with captured_at and serverInfo.version' } },
+          { field: 'previous_ledger_head', from: { caller: 'ledger_head of the previous run, if any' } },
+        ],
+      },
+    ],
+  },
 ];
 
 /** What running every step once costs: the sum of the catalog prices (per item for a forEach step). */

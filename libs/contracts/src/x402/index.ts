@@ -8,3 +8,4 @@ export * from './authored-lists.js';
 export * from './ap2.js';
 export * from './spend-scenarios.js';
 export * from './error-taxonomy.js';
+export * from './schema-change.js';

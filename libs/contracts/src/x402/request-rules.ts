@@ -17,17 +17,27 @@ export function serializedBytes(value: unknown): number {
   return json === undefined ? 0 : Buffer.byteLength(json, 'utf8');
 }
 
-/** A free-form embedded document: a JSON object, at most 256 KiB serialized and 32 levels deep (depth checked first, iteratively). */
-export const x402Document = z.record(z.string(), z.unknown()).superRefine(withinDocumentBounds);
-
-/** The embedded-document bounds as a refinement, for a third-party object whose schema names a few members (an MCP tool entry). */
-export function withinDocumentBounds(value: unknown, ctx: z.RefinementCtx): void {
-  if (jsonDepth(value, X402_REQUEST_LIMITS.documentDepth) > X402_REQUEST_LIMITS.documentDepth) {
-    ctx.addIssue({ code: 'custom', message: `must not nest objects and arrays more than ${X402_REQUEST_LIMITS.documentDepth} levels deep` });
-    return;
-  }
-  if (serializedBytes(value) > X402_REQUEST_LIMITS.documentBytes) ctx.addIssue({ code: 'custom', message: `must be at most ${X402_REQUEST_LIMITS.documentBytes} bytes serialized` });
+/** The embedded-document bounds as a refinement: at most `maxBytes` serialized and 32 levels (depth checked first, iteratively). */
+export function withinDocumentBoundsOf(maxBytes: number) {
+  return (value: unknown, ctx: z.RefinementCtx): void => {
+    if (jsonDepth(value, X402_REQUEST_LIMITS.documentDepth) > X402_REQUEST_LIMITS.documentDepth) {
+      ctx.addIssue({ code: 'custom', message: `must not nest objects and arrays more than ${X402_REQUEST_LIMITS.documentDepth} levels deep` });
+      return;
+    }
+    if (serializedBytes(value) > maxBytes) ctx.addIssue({ code: 'custom', message: `must be at most ${maxBytes} bytes serialized` });
+  };
 }
+
+/** The family's bounds (256 KiB, 32 levels), for a third-party object whose schema names a few members (an MCP tool entry). */
+export const withinDocumentBounds = withinDocumentBoundsOf(X402_REQUEST_LIMITS.documentBytes);
+
+/** A free-form embedded JSON object of at most `maxBytes` serialized and 32 levels deep. */
+export function x402DocumentOf(maxBytes: number) {
+  return z.record(z.string(), z.unknown()).superRefine(withinDocumentBoundsOf(maxBytes));
+}
+
+/** A free-form embedded document: a JSON object, at most 256 KiB serialized and 32 levels deep. */
+export const x402Document = x402DocumentOf(X402_REQUEST_LIMITS.documentBytes);
 
 /** "decimal": a non-negative decimal string with at most 6 fraction digits. */
 export const X402_DECIMAL_PATTERN = /^\d+(\.\d{1,6})?$/;

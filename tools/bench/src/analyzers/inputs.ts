@@ -1041,6 +1041,60 @@ function retryLens(): BenchInput {
   };
 }
 
+/** A 256 KiB MCP result whose every row breaks the 64 KiB schema twice and trips the money and time rules: the most findings a sample can give. */
+function responseContract(rows: number): BenchInput {
+  const properties = Object.fromEntries(times(400, (i) => [`field_${i}`, { type: 'string', maxLength: 64, pattern: '^[a-z0-9_]+$' }]));
+  const structuredContent = { rows: times(rows, (i) => ({ amount: i, settled_at: 'yesterday' })) };
+  return {
+    tool: 'x402_response_contract_linter',
+    shape: `MCP result with ${rows} rows (each: a float amount of the wrong type, a bad timestamp), 400-property schema, no text mirror`,
+    body: {
+      response_sample: { content: [{ type: 'text', text: 'see structuredContent' }], structuredContent },
+      schema_sample: { type: 'object', properties: { rows: { type: 'array', items: { type: 'object', properties: { amount: { type: 'string' }, settled_at: { type: 'string', format: 'date-time' }, ...properties } } } } },
+      tool_context: { mcp_tool_name: 'svc_bench', endpoint_path: '/api/x402/x402-bench' },
+    },
+  };
+}
+
+/** 60 snapshots of 200 tools where every tool's input schema, annotations and price change at every snapshot, under one server_version. */
+function operationLedger(snapshots: number, tools: number): BenchInput {
+  const tool = (i: number, k: number) => ({
+    name: `svc_tool_${i}`,
+    description: `Tool ${i}`,
+    inputSchema: { type: 'object', additionalProperties: false, required: k % 2 ? ['q', 'chain'] : ['q'], properties: { q: { type: 'string', maxLength: 100 - (k % 2) }, chain: { enum: k % 2 ? ['base'] : ['base', 'ethereum'] } } },
+    annotations: { readOnlyHint: k % 2 === 0, destructiveHint: false },
+    _meta: { price: { amount: k % 2 ? '0.02' : '0.01' } },
+  });
+  return {
+    tool: 'x402_mcp_operation_stability_ledger',
+    shape: `${snapshots} snapshots × ${tools} tools, every tool changing (schema, safety flip, price) at every snapshot, one server_version`,
+    body: {
+      server_label: 'bench.example',
+      snapshots: times(snapshots, (k) => ({ captured_at: new Date(Date.UTC(2026, 0, 1) + k * 86_400_000).toISOString(), server_version: '1.0.0', tools: times(tools, (i) => tool(i, k)) })),
+    },
+  };
+}
+
+/** 500 paid samples × 100 weighted paths, completeness falling over time; and what fits the 256 KiB default body. */
+function completenessLedger(samples: number, paths: number): BenchInput {
+  const tracked = times(paths, (j) => ({ pointer: `/result/f${j}`, weight: 1 + (j % 10) }));
+  return {
+    tool: 'x402_paid_agent_response_completeness_drift_ledger',
+    shape: `${samples} paid samples × ${paths} tracked paths, fields going null over time`,
+    body: {
+      tool_label: 'bench.example /api/score',
+      tracked_paths: tracked,
+      samples: times(samples, (i) => ({
+        sample_id: `s${i}`,
+        observed_at: new Date(Date.UTC(2026, 0, 1) + i * 3_600_000).toISOString(),
+        paid: true,
+        http_status: 200,
+        body: { result: Object.fromEntries(times(paths, (j) => [`f${j}`, (i * paths + j) % (samples - i + 2) === 0 ? null : j])) },
+      })),
+    },
+  };
+}
+
 /** Each analyzer at its schema maxima, and at what the default 256 KiB body limit admits where that is less. */
 export async function benchInputs(): Promise<BenchInput[]> {
   const inputs = [loopBreaker(200), loopBreaker(10), fragmentation(1000, 1000), fragmentation(300, 0), conflict(200, 50, 1000), conflict(200, 5, 300)];
@@ -1056,6 +1110,7 @@ export async function benchInputs(): Promise<BenchInput[]> {
   inputs.push(ap2MandateAudit(2300), walletPolicyCoverage(), purchaseReconciliation());
   inputs.push(payeeRotation(), latencySla(5000), latencySla(1500), await receiptScorer());
   inputs.push(failureFacts(), errorTaxonomy(), readinessPassport(), retryLens());
+  inputs.push(responseContract(5500), operationLedger(60, 50), operationLedger(60, 13), completenessLedger(500, 100), completenessLedger(150, 100));
   for (const input of inputs) toolById(input.tool)!.request.parse(input.body);
   return inputs;
 }
