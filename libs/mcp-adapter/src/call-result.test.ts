@@ -27,6 +27,7 @@ const DECLARED_OUTSIDE_THE_HEADER = new Set([
   'service_exit_handoff',
   'service_discovery_audit',
   'agent_compatibility_analyzer',
+  'x402_response_provenance_notary',
 ]);
 
 describe('a payment_required result', () => {

@@ -39,3 +39,4 @@ export { SELECTOR_INDEX, datasetCandidates } from './decoding/selector-dataset.j
 export * from './x402/helpers.js';
 export * from './x402/answer.js';
 export * from './x402/catalog-drift-monitor/index.js';
+export * from './x402/response-provenance-notary/index.js';

@@ -31,6 +31,7 @@ import { negativeCapability } from './ext/negative-capability/index.js';
 import { temporalConsistencyGate } from './ext/temporal-consistency-gate/index.js';
 import { serviceExitHandoff } from './ext/service-exit-handoff/index.js';
 import { catalogDriftMonitor } from './x402/catalog-drift-monitor/index.js';
+import { responseProvenanceNotary } from './x402/response-provenance-notary/index.js';
 
 /** Each tool id's module is declared against that id's own catalog entry. */
 type ToolRegistry = { readonly [Id in ToolId]?: ToolModule<CatalogEntryOf<Id>> };
@@ -69,6 +70,7 @@ export const TOOL_MODULES = {
   temporal_consistency_gate: temporalConsistencyGate,
   service_exit_handoff: serviceExitHandoff,
   x402_catalog_drift_monitor: catalogDriftMonitor,
+  x402_response_provenance_notary: responseProvenanceNotary,
 } as const satisfies ToolRegistry;
 
 /**

@@ -39,6 +39,7 @@ const SPEC_PRICES: [string, string, string, string][] = [
   ['/api/ext/service-exit-handoff/plan', 'service_exit_handoff', '0.01', '10000'],
   // Spec document 2: the x402-* routes built so far (design sheet x402-family.md), 0.01 each.
   ['/api/x402/x402-catalog-drift-monitor', 'x402_catalog_drift_monitor', '0.01', '10000'],
+  ['/api/x402/x402-response-provenance-notary', 'x402_response_provenance_notary', '0.01', '10000'],
 ];
 
 /** Requests the spec marks "additional properties allowed"; every other request is closed. */
@@ -78,6 +79,7 @@ const SPEC_MCP_NAMES: Record<string, string> = {
   service_exit_handoff: 'ext_service_exit_handoff',
   // Spec document 2: svc_<tool id>, and the tool id of /api/x402/x402-<slug> is x402_<slug with underscores>.
   x402_catalog_drift_monitor: 'svc_x402_catalog_drift_monitor',
+  x402_response_provenance_notary: 'svc_x402_response_provenance_notary',
 };
 
 describe('catalog', () => {
@@ -95,7 +97,7 @@ describe('catalog', () => {
 
   it('marks only the spec exceptions as not read-only, and revocation propagation as destructive', () => {
     const notReadOnly = CATALOG.filter((t) => !t.annotations.readOnlyHint).map((t) => t.id).sort();
-    expect(notReadOnly).toEqual(['deep_wallet_report', 'revocation_propagation', 'saved_report', 'service_exit_handoff']);
+    expect(notReadOnly).toEqual(['deep_wallet_report', 'revocation_propagation', 'saved_report', 'service_exit_handoff', 'x402_response_provenance_notary']);
     for (const t of CATALOG) {
       expect(t.annotations).toMatchObject({ destructiveHint: t.id === 'revocation_propagation', idempotentHint: false, openWorldHint: true });
     }

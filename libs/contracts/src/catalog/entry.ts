@@ -50,6 +50,12 @@ export interface CatalogEntry<Req extends z.ZodType = z.ZodType, Res extends z.Z
   result: Res;
   /** A valid request body: shared by the docs, OpenAPI, discovery and tests (a test parses it with `request`). */
   example: z.input<Req>;
+  /**
+   * Top-level request fields holding capability tokens the tool itself issues or scopes (the notary's
+   * lookup secret): the secret guard does not read them (design sheet x402-family.md §0). Their schema
+   * must bound them to a token alphabet.
+   */
+  secretGuardExempt?: readonly string[];
 }
 
 export interface ToolPrice {

@@ -2,6 +2,8 @@ import type { z } from 'zod';
 import { EXAMPLE_PAYEE } from '../schemas/common.js';
 import { catalogDriftMonitorRequest } from '../schemas/x402/catalog-drift-monitor.js';
 import { catalogDriftMonitorResult } from '../results/x402/catalog-drift-monitor.js';
+import { NOTARY_CAPABILITY_TOKEN_FIELDS, responseProvenanceNotaryRequest } from '../schemas/x402/response-provenance-notary.js';
+import { responseProvenanceNotaryResult } from '../results/x402/response-provenance-notary.js';
 import type { ExpansionProductFamily } from '../envelopes/expansion.js';
 import { X402_USDC } from '../x402/reference-data.js';
 import { type CatalogEntry, type ToolAnnotations, defineTool } from './entry.js';
@@ -33,6 +35,8 @@ interface X402ToolSpec<Id extends string, Req extends z.ZodType, Res extends z.Z
   request: Req;
   result: Res;
   example: z.input<Req>;
+  /** Capability-token fields the secret guard does not read (§0: #4's tokens, #23's receipt signatures, #50's JWS). */
+  secretGuardExempt?: readonly string[];
 }
 
 /** One x402-* catalog entry: the identity, price, envelope and annotations of §0 around a tool's own schemas. */
@@ -53,6 +57,7 @@ export function defineX402Tool<const Id extends string, Req extends z.ZodType, R
     request: spec.request,
     result: spec.result,
     example: spec.example,
+    ...(spec.secretGuardExempt ? { secretGuardExempt: spec.secretGuardExempt } : {}),
   });
 }
 
@@ -78,6 +83,26 @@ export const X402_TOOLS = [
         resource: { url: 'https://api.example.com/api/x402/tx-status' },
         accepts: [{ scheme: 'exact', network: 'eip155:8453', amount: '10000', asset: X402_USDC['eip155:8453']!.address, payTo: EXAMPLE_PAYEE, maxTimeoutSeconds: 60 }],
       },
+    },
+  }),
+  defineX402Tool({
+    slug: 'response-provenance-notary',
+    id: 'x402_response_provenance_notary',
+    title: 'x402 response provenance notary',
+    description:
+      'Proves later, without revealing content, that a challenge, receipt or response existed for a paid call: create writes a hash-only record (replayed for the same idempotency key, refused as hash_mismatch for other content) and returns its notary id and, once, a lookup secret; verify compares hashes against the record. Records expire by retention class (7, 30 or 180 days). The only x402-* tool that writes.',
+    annotations: { readOnlyHint: false },
+    secretGuardExempt: NOTARY_CAPABILITY_TOKEN_FIELDS,
+    request: responseProvenanceNotaryRequest,
+    result: responseProvenanceNotaryResult,
+    example: {
+      mode: 'create',
+      idempotency_key: 'a'.repeat(32),
+      idempotency_scope_token: 'b'.repeat(43),
+      endpoint_path: '/api/x402/tx-status',
+      tool_id: 'tx_status',
+      generated_at: '2026-01-01T00:00:00Z',
+      response_hash: `sha256:${'0'.repeat(64)}`,
     },
   }),
 ] as const;
