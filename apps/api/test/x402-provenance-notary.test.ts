@@ -30,7 +30,7 @@ describe('x402-response-provenance-notary served', () => {
     const buyer = await fundedBuyer();
     const before = await usdcBalance(mcp.api.payTo);
     const res = await payingFetch(buyer)(`${mcp.api.url}${notary.path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-    const answer = (await res.json()) as Record<string, unknown> & { error?: { code: string } };
+    const answer = (await res.json()) as Record<string, unknown> & { error?: { code: string; message: string } };
     return { status: res.status, answer, charged: (await usdcBalance(mcp.api.payTo)) - before };
   }
 

@@ -1,7 +1,7 @@
 import { NOTARY_RETENTION_CLASSES, type NotaryRecord, type NotaryStore } from '@paysight/contracts';
 import type { Queryable } from '../database.js';
-import { StoreError } from '../errors.js';
-import { MAX_PRUNE_LIMIT } from '../ledger/sql-ledger.js';
+import { StoreError, requireValidDate } from '../errors.js';
+import { requirePruneLimit } from '../ledger/sql-ledger.js';
 
 const COLUMNS = 'notary_id, key_hash, context_hash, challenge_hash, receipt_hash, response_hash, metadata_hash, secret_hash, secret_key_id, retention_class, created_at, expires_at';
 
@@ -73,14 +73,14 @@ export class SqlNotaryStore implements NotaryStore {
   }
 
   async find(notaryId: string, now: Date): Promise<NotaryRecord | null> {
-    validDate('now', now);
+    requireValidDate('now', now);
     const [row] = await this.query(FIND_SQL, [notaryId, now]);
     return row ? toRecord(row) : null;
   }
 
   async purgeExpired(now: Date, limit: number): Promise<number> {
-    validDate('now', now);
-    if (!Number.isInteger(limit) || limit < 1 || limit > MAX_PRUNE_LIMIT) throw new StoreError('invalid_input', `limit must be an integer from 1 to ${MAX_PRUNE_LIMIT}`);
+    requireValidDate('now', now);
+    requirePruneLimit(limit);
     const [row] = await this.db.query<{ n: number }>(PURGE_SQL, [now, limit]);
     return row?.n ?? 0;
   }
@@ -107,14 +107,11 @@ function toRecord(row: NotaryRow): NotaryRecord {
   };
 }
 
-function validDate(field: string, value: unknown): void {
-  if (!(value instanceof Date) || Number.isNaN(value.getTime())) throw new StoreError('invalid_input', `${field} must be a valid date`);
-}
 
 /** Refused here with a clear message rather than by a check constraint with a database one. */
 function checkRecord(record: NotaryRecord): void {
   if (!NOTARY_RETENTION_CLASSES.includes(record.retentionClass)) throw new StoreError('invalid_input', `retentionClass must be one of ${NOTARY_RETENTION_CLASSES.join(', ')}`);
-  validDate('createdAt', record.createdAt);
-  validDate('expiresAt', record.expiresAt);
+  requireValidDate('createdAt', record.createdAt);
+  requireValidDate('expiresAt', record.expiresAt);
   if (record.expiresAt <= record.createdAt) throw new StoreError('invalid_input', 'expiresAt must be after createdAt');
 }

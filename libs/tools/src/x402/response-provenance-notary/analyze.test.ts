@@ -3,6 +3,7 @@ import {
   NOTARY_RETENTION_DAYS,
   PROVENANCE_NOTARY_LIMITS,
   X402_REFERENCE_DATA_VERSION,
+  catalogEntry,
   isNotFoundAnswer,
   responseProvenanceNotaryRequest,
   responseProvenanceNotaryResult,
@@ -39,15 +40,16 @@ function memoryNotary(): NotaryPort & { rows: Map<string, NotaryRecord> } {
   };
 }
 
-const CREATE = {
-  mode: 'create',
-  idempotency_key: 'a'.repeat(32),
-  idempotency_scope_token: 'b'.repeat(43),
-  endpoint_path: '/api/x402/tx-status',
-  tool_id: 'tx_status',
-  generated_at: '2026-01-01T00:00:00Z',
-  response_hash: hash('0'),
-} as const;
+/** The worked example's create (design §4), which is also the catalog example. */
+const CREATE = catalogEntry('x402_response_provenance_notary').example as {
+  mode: 'create';
+  idempotency_key: string;
+  idempotency_scope_token: string;
+  endpoint_path: string;
+  tool_id: string;
+  generated_at: string;
+  response_hash: string;
+};
 
 async function call(notary: NotaryPort, body: Record<string, unknown>, now = T0) {
   const input = responseProvenanceNotaryRequest.parse(body);
