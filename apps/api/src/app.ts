@@ -1,9 +1,9 @@
-import { randomUUID } from 'node:crypto';
-import { DISCOVERY_PATHS, ServiceError, bodyLimitOf, largestBodyLimit, rateLimitedMessage, toolByPath, type ChainSource, type Narrator, type Store } from '@paysight/contracts';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { DISCOVERY_PATHS, ServiceError, bodyLimitOf, largestBodyLimit, rateLimitedMessage, toolByPath, type ChainSource, type Narrator, type NotaryKey, type Store } from '@paysight/contracts';
 import { LOOPBACK_HOSTS, createMcpHttpHandler, createMcpService, type McpService } from '@paysight/mcp-adapter';
 import { createPaidCallService, type ObservationRecorder, type PaidCallService } from '@paysight/paid-call';
 import { decodePayment, type BreakerState, type PaidCallProcessor } from '@paysight/payment';
-import { TOOL_MODULES } from '@paysight/tools';
+import { TOOL_MODULES, createNotaryKey } from '@paysight/tools';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
 import { sendError, writeError } from './http/errors.js';
@@ -47,6 +47,8 @@ export interface ApiDeps {
   observations?: ObservationRecorder;
   /** Days observations are kept (OBSERVATION_RETENTION_DAYS), as the negative-capability tool reports it; null = not pruned. */
   observationRetentionDays?: number | null;
+  /** Derives the notary's lookup secrets (NOTARY_KEY); absent = a random key for this process. */
+  notaryKey?: NotaryKey;
   clock?: () => Date;
   log?: Logger;
 }
@@ -69,6 +71,7 @@ export function createServing(deps: ApiDeps): Serving {
       reports: deps.store.reports,
       savedReportUrl: (id) => `${deps.publicBaseUrl()}${savedReportPath(id)}`,
       observations: { retentionDays: deps.observationRetentionDays ?? null, summarize: (query) => deps.store.observations.summarize(query) },
+      notary: { records: deps.store.notary, key: deps.notaryKey ?? createNotaryKey('ephemeral', randomBytes(32)) },
     },
     payments: deps.payments,
     observations: deps.observations,

@@ -13,7 +13,7 @@ import {
 } from '@paysight/payment';
 import { createObservationRecorder, type ObservationRecorder } from '@paysight/paid-call';
 import { openStore } from '@paysight/store';
-import { notConfiguredNarrator } from '@paysight/tools';
+import { createNotaryKey, notConfiguredNarrator } from '@paysight/tools';
 import type { McpService } from '@paysight/mcp-adapter';
 import { SERVICE_VERSION, createRequestListener, createServing, type ApiDeps } from './app.js';
 import { ConfigError, type ApiConfig } from './config.js';
@@ -94,6 +94,7 @@ export async function startApiService(config: ApiConfig, chainSource: ChainSourc
       unpaidRateLimit: config.unpaidRateLimit,
       observations,
       observationRetentionDays: config.observationRetentionDays,
+      ...(config.notaryKey ? { notaryKey: createNotaryKey(config.notaryKey.id, Buffer.from(config.notaryKey.secret.slice(2), 'hex')) } : {}),
       log,
     };
     const serving = createServing(deps);
@@ -111,6 +112,14 @@ export async function startApiService(config: ApiConfig, chainSource: ChainSourc
       batchSize: 5_000,
       onPruned: (count) => log.info('observations_pruned', { count, retentionDays: config.observationRetentionDays }),
       onError: (error) => log.error('observations_prune_failed', { message: error instanceof Error ? error.message : String(error) }),
+    });
+    // Expired notary records are never served; this deletes them (hourly, like the other pruners).
+    const notaryPurger = startRetentionPruner({
+      prune: (now, limit) => store.notary.purgeExpired(now, limit),
+      retentionDays: 0,
+      batchSize: 5_000,
+      onPruned: (count) => log.info('notary_records_purged', { count }),
+      onError: (error) => log.error('notary_records_purge_failed', { message: error instanceof Error ? error.message : String(error) }),
     });
     const reconciler = startReconciler({
       ledger: store.ledger,
@@ -131,7 +140,7 @@ export async function startApiService(config: ApiConfig, chainSource: ChainSourc
       mcp: serving.mcp,
       observations,
       close: async () => {
-        await Promise.all([pruner.stop(), observationPruner.stop(), reconciler.stop()]);
+        await Promise.all([pruner.stop(), observationPruner.stop(), notaryPurger.stop(), reconciler.stop()]);
         await server.close();
         await observations.flush();
         await closeStore();

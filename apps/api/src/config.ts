@@ -32,6 +32,12 @@ export interface ApiConfig {
   /** Days a capability observation of a tool run is kept (OBSERVATION_RETENTION_DAYS). */
   observationRetentionDays: number;
   /**
+   * The server notary key (NOTARY_KEY, 32 bytes as 0x + 64 hex, with NOTARY_KEY_ID) that derives the
+   * notary's lookup secrets; null = a random key per process (lookup secrets still verify: only their
+   * SHA-256 is stored). Rotate by setting a new key and a new id.
+   */
+  notaryKey: { id: string; secret: `0x${string}` } | null;
+  /**
    * The background reconciler: how often it runs (RECONCILE_INTERVAL_MS), how many rows of each kind a run
    * looks at (RECONCILE_BATCH_SIZE), and after how long untouched a payment in claimed or settling counts as
    * left by a dead process (RECONCILE_STALE_AFTER_MS; never below what a live instance may take to settle).
@@ -131,6 +137,8 @@ const envSchema = z.object({
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(10_000_000).default(256 * 1024),
   PAID_RESULT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(DEFAULT_RESULT_RETENTION_DAYS),
   OBSERVATION_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(DEFAULT_OBSERVATION_RETENTION_DAYS),
+  NOTARY_KEY: z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'must be 0x followed by 64 hex digits (32 random bytes)').optional(),
+  NOTARY_KEY_ID: z.string().regex(/^[A-Za-z0-9._-]{1,40}$/, 'must be 1-40 letters, digits, ., _ or -').default('k1'),
   RECONCILE_INTERVAL_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(DEFAULT_RECONCILE_INTERVAL_MS),
   RECONCILE_BATCH_SIZE: z.coerce.number().int().min(1).max(1_000).default(DEFAULT_RECONCILE_BATCH_SIZE),
   RECONCILE_STALE_AFTER_MS: z.coerce.number().int().max(86_400_000).optional(),
@@ -194,6 +202,7 @@ export function loadApiConfig(env: Record<string, string | undefined>): ApiConfi
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     paidResultRetentionDays: e.PAID_RESULT_RETENTION_DAYS,
     observationRetentionDays: e.OBSERVATION_RETENTION_DAYS,
+    notaryKey: e.NOTARY_KEY ? { id: e.NOTARY_KEY_ID, secret: e.NOTARY_KEY as `0x${string}` } : null,
     reconcile: {
       intervalMs: e.RECONCILE_INTERVAL_MS,
       batchSize: e.RECONCILE_BATCH_SIZE,
@@ -229,6 +238,7 @@ export function apiConfig(given: Pick<ApiConfig, 'payTo' | 'facilitatorUrl'> & P
     bodyLimitBytes: 256 * 1024,
     paidResultRetentionDays: DEFAULT_RESULT_RETENTION_DAYS,
     observationRetentionDays: DEFAULT_OBSERVATION_RETENTION_DAYS,
+    notaryKey: null,
     reconcile: { intervalMs: DEFAULT_RECONCILE_INTERVAL_MS, batchSize: DEFAULT_RECONCILE_BATCH_SIZE, staleAfterMs: defaultStaleAfterMs(given.facilitatorSettleTimeoutMs) },
     claimLeaseMs: DEFAULT_CLAIM_LEASE_MS,
     requirePaymentIdentifier: false,

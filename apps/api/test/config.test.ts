@@ -109,6 +109,15 @@ describe('API configuration', () => {
     for (const bad of ['0', '2.5', '3651', 'year']) expect(problems({ ...minimal, OBSERVATION_RETENTION_DAYS: bad })).toEqual([expect.stringMatching(/^OBSERVATION_RETENTION_DAYS: /)]);
   });
 
+  it('reads the notary key (NOTARY_KEY, 32 bytes as 0x + 64 hex) with its id (NOTARY_KEY_ID, default k1); none without it', () => {
+    expect(loadApiConfig(minimal).notaryKey).toBeNull();
+    const key = `0x${'5a'.repeat(32)}`;
+    expect(loadApiConfig({ ...minimal, NOTARY_KEY: key }).notaryKey).toEqual({ id: 'k1', secret: key });
+    expect(loadApiConfig({ ...minimal, NOTARY_KEY: key, NOTARY_KEY_ID: '2026-11' }).notaryKey).toEqual({ id: '2026-11', secret: key });
+    for (const bad of ['5a'.repeat(32), `0x${'5a'.repeat(16)}`, 'secret']) expect(problems({ ...minimal, NOTARY_KEY: bad })).toEqual([expect.stringMatching(/^NOTARY_KEY: /)]);
+    expect(problems({ ...minimal, NOTARY_KEY: key, NOTARY_KEY_ID: 'a key' })).toEqual([expect.stringMatching(/^NOTARY_KEY_ID: /)]);
+  });
+
   it('strips trailing slashes from public URLs', () => {
     expect(loadApiConfig({ ...minimal, PUBLIC_BASE_URL: 'https://api.example/', FACILITATOR_URL: 'https://f.example//' })).toMatchObject({
       publicBaseUrl: 'https://api.example',

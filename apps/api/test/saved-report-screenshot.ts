@@ -58,7 +58,7 @@ async function devnetReport(reports: ReportStore): Promise<WalletReport> {
     const chain = createDevnetChainSource(devnet);
     const address = devnet.scenario.chains[SUBJECT.chain].wallets[SUBJECT.wallet]!.address;
     const observations = { retentionDays: null, summarize: () => Promise.reject(new Error('a report reads no observations')) };
-    const ports = { chain, narrator: notConfiguredNarrator, reports, observations, savedReportUrl: (id: string) => savedReportPath(id) };
+    const ports = { chain, narrator: notConfiguredNarrator, reports, observations, notary: undefined as never, savedReportUrl: (id: string) => savedReportPath(id) };
     const input = { address, chain: SUBJECT.chain, depth: 'deep' as const, reportType: 'wallet_money_map' as const };
     const { result } = await deepWalletReport.run(input, ports, { now: new Date() });
     return walletReport.parse(result.report);

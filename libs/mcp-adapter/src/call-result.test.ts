@@ -41,6 +41,7 @@ const DECLARED_OUTSIDE_THE_HEADER = new Set([
   'x402_payment_identifier_retry_safety_lens',
   'x402_paid_agent_response_completeness_drift_ledger',
   'x402_mcp_operation_stability_ledger',
+  'x402_response_provenance_notary',
 ]);
 
 describe('a payment_required result', () => {

@@ -3,6 +3,7 @@ import {
   PAYMENT,
   canonicalJson,
   isChainUnavailable,
+  isNotFoundAnswer,
   payloadSizeClassOf,
   type CapabilityObservation,
   type CatalogEntry,
@@ -45,7 +46,9 @@ export const DEFAULT_OBSERVATION_RETENTION_DAYS = 90;
 
 /** The error code and HTTP status a caller gets for a run that threw (the same mapping as the payment processor's). */
 export function failureOf(error: unknown): { errorCode: string; httpStatus: number } {
-  return isChainUnavailable(error) ? { errorCode: 'chain_unavailable', httpStatus: 503 } : { errorCode: 'internal_error', httpStatus: 500 };
+  if (isChainUnavailable(error)) return { errorCode: 'chain_unavailable', httpStatus: 503 };
+  if (isNotFoundAnswer(error)) return { errorCode: error.code, httpStatus: 404 };
+  return { errorCode: 'internal_error', httpStatus: 500 };
 }
 
 /**

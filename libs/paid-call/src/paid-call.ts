@@ -42,7 +42,7 @@ const UNAVAILABLE_CODES: Record<UnavailableSource, ErrorBody['error']['code']> =
   store: 'store_unavailable',
 };
 
-function refused(httpStatus: 400 | 409 | 410 | 500 | 501 | 503, body: ErrorBody, x402RequestId: string | null = null): PaidCallResponse {
+function refused(httpStatus: 400 | 404 | 409 | 410 | 500 | 501 | 503, body: ErrorBody, x402RequestId: string | null = null): PaidCallResponse {
   return { kind: 'error', httpStatus, body, x402RequestId };
 }
 
@@ -186,6 +186,8 @@ export function createPaidCallService(options: PaidCallServiceOptions): PaidCall
           ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }),
         };
       }
+      case 'not_found':
+        return refused(404, errorBody(outcome.code, `${outcome.message} Nothing was charged.`, { x402RequestId: outcome.x402RequestId }), outcome.x402RequestId);
       case 'failed':
         options.onToolFailure?.({ toolId: module.entry.id, requestId: request.requestId, x402RequestId: outcome.x402RequestId, error: outcome.error });
         return refused(

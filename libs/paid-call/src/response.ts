@@ -28,7 +28,7 @@ export type PaidCallResponse =
     }
   | {
       kind: 'error';
-      httpStatus: 400 | 409 | 410 | 500 | 501 | 503;
+      httpStatus: 400 | 404 | 409 | 410 | 500 | 501 | 503;
       body: ErrorBody;
       x402RequestId: string | null;
       /** When a retry may succeed (REST: the Retry-After header; MCP: `retryAfterSeconds` in the error details). */

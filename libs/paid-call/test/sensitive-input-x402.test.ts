@@ -58,6 +58,28 @@ describe('secret guard, x402-* rules', () => {
     expect(describeX402Finding({ kind: 'mnemonic', path: 'notes' })).not.toContain('notes');
   });
 
+  it('skips only the fields the catalog entry names as capability tokens (the notary\'s scope token and lookup secret)', () => {
+    const entry = catalogEntry('x402_response_provenance_notary');
+    expect(entry.secretGuardExempt).toEqual(['idempotency_scope_token', 'lookup_secret']);
+    const verify = { mode: 'verify', notary_id: `ntr_${'a'.repeat(32)}`, response_hash: `sha256:${'0'.repeat(64)}` };
+    // A 64-hex value under a *secret* key is refused anywhere else (§0 e); here it is the tool's own token.
+    expect(findSensitiveInput({ lookup_secret: KEY }, 'x402')?.kind).toBe('private_key');
+    expect(validateRequest(entry, { ...verify, lookup_secret: KEY }).ok).toBe(true);
+    const elsewhere = validateRequest(entry, { ...verify, lookup_secret: 'W'.repeat(43), service_label: MNEMONIC });
+    expect(!elsewhere.ok && elsewhere.error.error.code).toBe('secret_material_rejected');
+    // Without the exemption the same body is refused.
+    expect(validateRequest({ ...entry, secretGuardExempt: [] }, { ...verify, lookup_secret: KEY }).ok).toBe(false);
+  });
+
+  it('a schema issue may name its error code: the notary\'s field_not_allowed_in_mode', () => {
+    const entry = catalogEntry('x402_response_provenance_notary');
+    const validated = validateRequest(entry, { ...entry.example, lookup_secret: 'W'.repeat(43) });
+    expect(!validated.ok && validated.error.error).toMatchObject({ code: 'field_not_allowed_in_mode', details: { issues: [{ path: 'lookup_secret', message: 'not allowed in mode create' }] } });
+    const { tool_id: _t, ...missing } = entry.example as Record<string, unknown>;
+    const refusedMissing = validateRequest(entry, missing);
+    expect(!refusedMissing.ok && refusedMissing.error.error.code).toBe('invalid_request');
+  });
+
   it('other families keep sensitive_input with the field path', () => {
     const entry = catalogEntry('wallet_snapshot');
     const validated = validateRequest(entry, { ...entry.example, notes: MNEMONIC });

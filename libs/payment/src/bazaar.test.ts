@@ -136,6 +136,7 @@ const DECLARED_OUTSIDE_THE_HEADER = new Set([
   'x402_response_contract_linter',
   'x402_paid_agent_response_completeness_drift_ledger',
   'x402_mcp_operation_stability_ledger',
+  'x402_response_provenance_notary',
 ]);
 const inHeader = CATALOG.filter((entry) => !DECLARED_OUTSIDE_THE_HEADER.has(entry.id));
 

@@ -1,4 +1,4 @@
-import type { LedgerEntry, PAYMENT, SettlementRecord } from '@paysight/contracts';
+import type { ErrorCode, LedgerEntry, PAYMENT, SettlementRecord } from '@paysight/contracts';
 import type { Address, Hex } from 'viem';
 import type { Challenge } from './challenge.js';
 import type { ReceiptExtensions } from './signed-receipts.js';
@@ -112,6 +112,14 @@ export interface UnavailableOutcome {
   retryAfterSeconds?: number;
 }
 
+/** The handler answered that what the call asks for does not exist (NotFoundAnswer): nothing settled, the payment released. */
+export interface NotFoundOutcome {
+  kind: 'not_found';
+  code: ErrorCode;
+  message: string;
+  x402RequestId: string;
+}
+
 /** The handler threw: nothing settled, the payment released; the transport decides how to report `error`. */
 export interface FailedOutcome {
   kind: 'failed';
@@ -148,5 +156,6 @@ export type PaidCallOutcome<T> =
   | PaymentIdentifierConflictOutcome
   | ResultExpiredOutcome
   | UnavailableOutcome
+  | NotFoundOutcome
   | FailedOutcome
   | PaidOutcome<T>;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type CatalogEntry, type LedgerEntry, type LedgerPatch, PAYMENT, type PaymentIdBinding, type PaymentIdentifierStore, type PaymentLedger, fingerprint, isChainUnavailable, isStoreUnavailable } from '@paysight/contracts';
+import { type CatalogEntry, type LedgerEntry, type LedgerPatch, PAYMENT, type PaymentIdBinding, type PaymentIdentifierStore, type PaymentLedger, fingerprint, isChainUnavailable, isNotFoundAnswer, isStoreUnavailable } from '@paysight/contracts';
 import type { Address, Hex } from 'viem';
 import type { AuthorizationReader } from './authorization-reader.js';
 import type { Challenge, ChallengeReason } from './challenge.js';
@@ -471,8 +471,10 @@ export function createPaidCallProcessor(options: PaidCallProcessorOptions): Paid
       } catch (error) {
         const chainDown = isChainUnavailable(error);
         const storeDown = isStoreUnavailable(error);
-        const errorCode = chainDown ? 'chain_unavailable' : storeDown ? 'store_unavailable' : 'handler_failed';
+        const notFound = isNotFoundAnswer(error) ? error : null;
+        const errorCode = chainDown ? 'chain_unavailable' : storeDown ? 'store_unavailable' : notFound ? notFound.code : 'handler_failed';
         await ledger.transition(x402RequestId, ['claimed'], 'released', { errorCode }, claimant).catch(() => null);
+        if (notFound) return { kind: 'not_found', code: notFound.code, message: notFound.message, x402RequestId };
         if (chainDown) return unavailable('chain', 'Blockchain data is temporarily unavailable. Nothing was charged; retry later with the same payment.', x402RequestId);
         if (storeDown) return unavailable('store', 'Stored data this tool reads is temporarily unavailable. Nothing was charged; retry later with the same payment.', x402RequestId);
         return { kind: 'failed', error, x402RequestId };

@@ -1,4 +1,4 @@
-import { ChainUnavailableError, StoreUnavailableError, type Store, fingerprint, toolById } from '@paysight/contracts';
+import { ChainUnavailableError, NotFoundAnswer, StoreUnavailableError, type Store, fingerprint, toolById } from '@paysight/contracts';
 import { freshAccount, fundAccount } from '@paysight/devnet';
 import { decodePaymentResponseHeader } from '@x402/core/http';
 import { wrapFetchWithPayment } from '@x402/fetch';
@@ -200,6 +200,17 @@ describe('paid-call processor', () => {
     expect(paid.x402RequestId).toBe(failed.x402RequestId);
     expect(paid.ledgerEntry).toMatchObject({ state: 'settled', attempts: 2 });
     expect(handler.runs).toBe(1);
+    expect(await chain.usdcBalance(payee)).toBe(PRICE);
+  });
+
+  it('a handler answering NotFoundAnswer: not_found with its code, nothing charged, payment released and good for a later try', async () => {
+    const { payee, headers } = await paymentFor();
+    const outcome = expectKind(await processor(payee).handle(call(headers, () => Promise.reject(new NotFoundAnswer('notary_record_not_found', 'No such record.')))), 'not_found');
+    expect(outcome).toMatchObject({ code: 'notary_record_not_found', message: 'No such record.' });
+    expect(await store.ledger.get(outcome.x402RequestId)).toMatchObject({ state: 'released', errorCode: 'notary_record_not_found', settlementTx: null });
+    expect(await chain.usdcBalance(payee)).toBe(0n);
+    const paid = expectKind(await processor(payee).handle(call(headers, countingHandler('found now').run)), 'paid');
+    expect(paid.x402RequestId).toBe(outcome.x402RequestId);
     expect(await chain.usdcBalance(payee)).toBe(PRICE);
   });
 

@@ -22,6 +22,11 @@ export class StoreError extends Error {
   }
 }
 
+/** Refuses (invalid_input) anything but a valid Date. */
+export function requireValidDate(field: string, value: unknown): void {
+  if (!(value instanceof Date) || Number.isNaN(value.getTime())) throw new StoreError('invalid_input', `${field} must be a valid date`);
+}
+
 export function isStoreError(error: unknown): error is StoreError {
   return error instanceof Error && error.name === 'StoreError';
 }

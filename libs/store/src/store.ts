@@ -1,8 +1,9 @@
-import type { ObservationStore, PaymentIdentifierStore, PaymentLedger, ReportStore, Store } from '@paysight/contracts';
+import type { NotaryStore, ObservationStore, PaymentIdentifierStore, PaymentLedger, ReportStore, Store } from '@paysight/contracts';
 import type { Database } from './database.js';
 import { StoreError } from './errors.js';
 import { SqlPaymentLedger } from './ledger/sql-ledger.js';
 import { migrate } from './migrate.js';
+import { SqlNotaryStore } from './notary/sql-notary-store.js';
 import { SqlObservationStore } from './observations/sql-observation-store.js';
 import { SqlPaymentIdentifierStore } from './payment-ids/sql-payment-identifiers.js';
 import { openPgliteDatabase } from './pglite-database.js';
@@ -42,12 +43,14 @@ export class SqlStore implements Store {
   readonly paymentIds: PaymentIdentifierStore;
   readonly reports: ReportStore;
   readonly observations: ObservationStore;
+  readonly notary: NotaryStore;
 
   constructor(readonly db: Database) {
     this.ledger = new SqlPaymentLedger(db);
     this.paymentIds = new SqlPaymentIdentifierStore(db);
     this.reports = new SqlReportStore(db);
     this.observations = new SqlObservationStore(db);
+    this.notary = new SqlNotaryStore(db);
   }
 
   get kind(): Store['kind'] {

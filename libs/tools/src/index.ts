@@ -63,3 +63,4 @@ export * from './x402/payment-identifier-retry-safety-lens/index.js';
 export * from './x402/response-contract-linter/index.js';
 export * from './x402/paid-agent-response-completeness-drift-ledger/index.js';
 export * from './x402/mcp-operation-stability-ledger/index.js';
+export * from './x402/response-provenance-notary/index.js';

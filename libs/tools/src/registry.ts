@@ -53,6 +53,7 @@ import { paymentIdentifierRetrySafetyLens } from './x402/payment-identifier-retr
 import { responseContractLinter } from './x402/response-contract-linter/index.js';
 import { paidAgentResponseCompletenessDriftLedger } from './x402/paid-agent-response-completeness-drift-ledger/index.js';
 import { mcpOperationStabilityLedger } from './x402/mcp-operation-stability-ledger/index.js';
+import { responseProvenanceNotary } from './x402/response-provenance-notary/index.js';
 
 /** Each tool id's module is declared against that id's own catalog entry. */
 type ToolRegistry = { readonly [Id in ToolId]?: ToolModule<CatalogEntryOf<Id>> };
@@ -113,6 +114,7 @@ export const TOOL_MODULES = {
   x402_response_contract_linter: responseContractLinter,
   x402_paid_agent_response_completeness_drift_ledger: paidAgentResponseCompletenessDriftLedger,
   x402_mcp_operation_stability_ledger: mcpOperationStabilityLedger,
+  x402_response_provenance_notary: responseProvenanceNotary,
 } as const satisfies ToolRegistry;
 
 /**

@@ -1,4 +1,4 @@
-import type { CatalogEntry, ChainName, ChainSource, DataSourceStatus, Narrator, ObservationReader, ReportStore, RequestOf, ResultOf } from '@paysight/contracts';
+import type { CatalogEntry, ChainName, ChainSource, DataSourceStatus, Narrator, NotaryPort, ObservationReader, ReportStore, RequestOf, ResultOf } from '@paysight/contracts';
 
 /** What a tool may touch. Tools never import adapters: they get ports. */
 export interface ToolPorts {
@@ -11,6 +11,8 @@ export interface ToolPorts {
   savedReportUrl(id: string): string;
   /** Capability observations of this service's own tool runs (read by negative-capability). */
   observations: ObservationReader;
+  /** Hash-only provenance records and the key that derives their lookup secrets (x402-response-provenance-notary, the one x402-* writer). */
+  notary: NotaryPort;
 }
 
 /** Passed to the pure analyze step instead of reading the clock. */

@@ -29,6 +29,7 @@ export async function openTestStore(): Promise<Store> {
     paymentIds: store.paymentIds,
     reports: store.reports,
     observations: store.observations,
+    notary: store.notary,
     ping: () => store.ping(),
     close: async () => {
       await store.close();

@@ -61,6 +61,7 @@ const SPEC_PRICES: [string, string, string, string][] = [
   ['/api/x402/x402-response-contract-linter', 'x402_response_contract_linter', '0.01', '10000'],
   ['/api/x402/x402-paid-agent-response-completeness-drift-ledger', 'x402_paid_agent_response_completeness_drift_ledger', '0.01', '10000'],
   ['/api/x402/x402-mcp-operation-stability-ledger', 'x402_mcp_operation_stability_ledger', '0.01', '10000'],
+  ['/api/x402/x402-response-provenance-notary', 'x402_response_provenance_notary', '0.01', '10000'],
 ];
 
 /** Requests the spec marks "additional properties allowed"; every other request is closed. */
@@ -122,6 +123,7 @@ const SPEC_MCP_NAMES: Record<string, string> = {
   x402_response_contract_linter: 'svc_x402_response_contract_linter',
   x402_paid_agent_response_completeness_drift_ledger: 'svc_x402_paid_agent_response_completeness_drift_ledger',
   x402_mcp_operation_stability_ledger: 'svc_x402_mcp_operation_stability_ledger',
+  x402_response_provenance_notary: 'svc_x402_response_provenance_notary',
 };
 
 describe('catalog', () => {
@@ -139,6 +141,7 @@ describe('catalog', () => {
 
   it('marks only the spec exceptions as not read-only, and revocation propagation as destructive', () => {
     const notReadOnly = CATALOG.filter((t) => !t.annotations.readOnlyHint).map((t) => t.id).sort();
+    expect(notReadOnly).toEqual(['deep_wallet_report', 'revocation_propagation', 'saved_report', 'service_exit_handoff', 'x402_response_provenance_notary']);
     expect(notReadOnly).toEqual(['deep_wallet_report', 'revocation_propagation', 'saved_report', 'service_exit_handoff']);
     for (const t of CATALOG) {
       expect(t.annotations).toMatchObject({ destructiveHint: t.id === 'revocation_propagation', idempotentHint: false, openWorldHint: true });

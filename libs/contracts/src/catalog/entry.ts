@@ -55,6 +55,12 @@ export interface CatalogEntry<Req extends z.ZodType = z.ZodType, Res extends z.Z
    * configured limit (BODY_LIMIT_BYTES): the x402 family takes bodies of up to 1 MiB.
    */
   bodyLimitBytes?: number;
+  /**
+   * Top-level request fields holding capability tokens the tool itself issues or scopes (the notary's
+   * lookup secret): the secret guard does not read them (design sheet x402-family.md §0). Their schema
+   * must bound them to a token alphabet.
+   */
+  secretGuardExempt?: readonly string[];
 }
 
 /** The largest body a tool's route reads: the service's limit, or the tool's own when that is larger. */

@@ -50,6 +50,8 @@ import { paidAgentResponseCompletenessDriftLedgerRequest } from '../schemas/x402
 import { paidAgentResponseCompletenessDriftLedgerResult } from '../results/x402/paid-agent-response-completeness-drift-ledger.js';
 import { mcpOperationStabilityLedgerRequest } from '../schemas/x402/mcp-operation-stability-ledger.js';
 import { mcpOperationStabilityLedgerResult } from '../results/x402/mcp-operation-stability-ledger.js';
+import { NOTARY_CAPABILITY_TOKEN_FIELDS, responseProvenanceNotaryRequest } from '../schemas/x402/response-provenance-notary.js';
+import { responseProvenanceNotaryResult } from '../results/x402/response-provenance-notary.js';
 
 /** Price of every x402-* tool (design sheet §0): 0.01 USDC on Base, one exact offer. */
 export const X402_FAMILY_PRICE = '0.01';
@@ -78,6 +80,8 @@ interface X402ToolSpec<Id extends string, Req extends z.ZodType, Res extends z.Z
   request: Req;
   result: Res;
   example: z.input<Req>;
+  /** Capability-token fields the secret guard does not read (§0: #4's tokens, #23's receipt signatures, #50's JWS). */
+  secretGuardExempt?: readonly string[];
 }
 
 /** One x402-* catalog entry: the identity, price, envelope and annotations of §0 around a tool's own schemas. */
@@ -99,6 +103,7 @@ export function defineX402Tool<const Id extends string, Req extends z.ZodType, R
     result: spec.result,
     example: spec.example,
     bodyLimitBytes: X402_REQUEST_LIMITS.bodyBytes,
+    ...(spec.secretGuardExempt ? { secretGuardExempt: spec.secretGuardExempt } : {}),
   });
 }
 
@@ -119,6 +124,7 @@ const asHeader = (paymentRequired: object) => Buffer.from(JSON.stringify(payment
 const EXAMPLE_BUYER = '0x2222222222222222222222222222222222222222';
 const EXAMPLE_TX_1 = `0x${'a'.repeat(64)}`;
 const EXAMPLE_TX_2 = `0x${'b'.repeat(64)}`;
+
 
 /** The x402-* tools built so far (design sheet x402-family.md, in the spec's order). */
 export const X402_TOOLS = [
@@ -169,6 +175,26 @@ export const X402_TOOLS = [
     example: {
       failure_facts: { http_status: 402, x402_version: 2, network: 'eip155:8453', facilitator_error_code: 'invalid_exact_evm_payload_authorization_valid_before' },
       caller_context: { integration_step: 'verify' },
+    },
+  }),
+  defineX402Tool({
+    slug: 'response-provenance-notary',
+    id: 'x402_response_provenance_notary',
+    title: 'x402 response provenance notary',
+    description:
+      'Proves later, without revealing content, that a challenge, receipt or response existed for a paid call: create writes a hash-only record (replayed for the same idempotency key, refused as hash_mismatch for other content) and returns its notary id and, once, a lookup secret; verify compares hashes against the record. Records expire by retention class (7, 30 or 180 days). The only x402-* tool that writes.',
+    annotations: { readOnlyHint: false },
+    secretGuardExempt: NOTARY_CAPABILITY_TOKEN_FIELDS,
+    request: responseProvenanceNotaryRequest,
+    result: responseProvenanceNotaryResult,
+    example: {
+      mode: 'create',
+      idempotency_key: 'a'.repeat(32),
+      idempotency_scope_token: 'b'.repeat(43),
+      endpoint_path: '/api/x402/tx-status',
+      tool_id: 'tx_status',
+      generated_at: '2026-01-01T00:00:00Z',
+      response_hash: `sha256:${'0'.repeat(64)}`,
     },
   }),
   defineX402Tool({

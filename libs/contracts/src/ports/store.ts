@@ -1,4 +1,5 @@
 import type { PaymentLedger } from './ledger.js';
+import type { NotaryStore } from './notary.js';
 import type { ObservationStore } from './observations.js';
 import type { PaymentIdentifierStore } from './payment-identifiers.js';
 import type { ReportStore } from './report-store.js';
@@ -11,6 +12,8 @@ export interface Store {
   readonly reports: ReportStore;
   /** Capability observations of this service's own tool runs (the negative-capability tool reads them). */
   readonly observations: ObservationStore;
+  /** Hash-only provenance records of x402-response-provenance-notary, the family's one writer. */
+  readonly notary: NotaryStore;
   /** True when the database answers. */
   ping(): Promise<boolean>;
   close(): Promise<void>;

@@ -49,6 +49,8 @@ export async function startPaidServer(processor: PaidCallProcessor, entry: Catal
               return reply(410, {}, { ok: false, error: { code: outcome.kind, message: outcome.kind, details: { resultHash: outcome.resultHash } } });
             case 'unavailable':
               return reply(503, {}, { ok: false, error: { code: `${outcome.source}_unavailable`, message: outcome.message } });
+            case 'not_found':
+              return reply(404, {}, { ok: false, error: { code: outcome.code, message: outcome.message } });
             case 'failed':
               return reply(500, {}, { ok: false, error: { code: 'internal_error', message: 'the handler failed' } });
           }

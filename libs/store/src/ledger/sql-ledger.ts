@@ -7,6 +7,11 @@ export const DEFAULT_LIST_LIMIT = 100;
 export const MAX_LIST_LIMIT = 1000;
 export const MAX_PRUNE_LIMIT = 10_000;
 
+/** Refuses (invalid_input) a prune batch that is not an integer from 1 to MAX_PRUNE_LIMIT. */
+export function requirePruneLimit(limit: number): void {
+  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_PRUNE_LIMIT) throw new StoreError('invalid_input', `limit must be an integer from 1 to ${MAX_PRUNE_LIMIT}`);
+}
+
 const CLAIMED: LedgerState = 'claimed';
 const RELEASED: LedgerState = 'released';
 
@@ -111,7 +116,7 @@ export class SqlPaymentLedger implements PaymentLedger {
 
   async pruneResults(before: Date, limit: number): Promise<number> {
     validDate('before', before);
-    if (!Number.isInteger(limit) || limit < 1 || limit > MAX_PRUNE_LIMIT) throw new StoreError('invalid_input', `limit must be an integer from 1 to ${MAX_PRUNE_LIMIT}`);
+    requirePruneLimit(limit);
     // SKIP LOCKED: instances pruning together take different rows instead of waiting on each other.
     const rows = await this.db.query(
       `UPDATE payment_ledger SET result_json = NULL

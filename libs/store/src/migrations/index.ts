@@ -6,8 +6,9 @@ import { settlePending } from './0004-settle-pending.js';
 import { paymentIdentity } from './0005-payment-identity.js';
 import { signedReceipts } from './0006-signed-receipts.js';
 import { capabilityObservations } from './0007-capability-observations.js';
+import { notaryRecords } from './0008-notary-records.js';
 
 export type { Migration } from './migration.js';
 
 /** Every migration, in version order. */
-export const MIGRATIONS: readonly Migration[] = [paymentLedger, savedReports, paidResults, settlePending, paymentIdentity, signedReceipts, capabilityObservations];
+export const MIGRATIONS: readonly Migration[] = [paymentLedger, savedReports, paidResults, settlePending, paymentIdentity, signedReceipts, capabilityObservations, notaryRecords];

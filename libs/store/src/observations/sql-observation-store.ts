@@ -9,8 +9,8 @@ import {
   type ObservationSummaryQuery,
 } from '@paysight/contracts';
 import type { Queryable } from '../database.js';
-import { StoreError } from '../errors.js';
-import { MAX_PRUNE_LIMIT } from '../ledger/sql-ledger.js';
+import { StoreError, requireValidDate } from '../errors.js';
+import { requirePruneLimit } from '../ledger/sql-ledger.js';
 
 // One statement whatever the batch size: each column travels as one array parameter.
 const INSERT_SQL = `
@@ -80,8 +80,8 @@ export class SqlObservationStore implements ObservationStore {
 
   async summarize(query: ObservationSummaryQuery): Promise<ObservationSummary> {
     if (typeof query.agentId !== 'string' || query.agentId.length === 0) throw new StoreError('invalid_input', 'agentId must be a non-empty string');
-    validDate('since', query.since);
-    validDate('until', query.until);
+    requireValidDate('since', query.since);
+    requireValidDate('until', query.until);
     if (!Number.isInteger(query.maxGroups) || query.maxGroups < 1 || query.maxGroups > MAX_OBSERVATION_GROUPS) {
       throw new StoreError('invalid_input', `maxGroups must be an integer from 1 to ${MAX_OBSERVATION_GROUPS}`);
     }
@@ -91,8 +91,8 @@ export class SqlObservationStore implements ObservationStore {
   }
 
   async prune(before: Date, limit: number): Promise<number> {
-    validDate('before', before);
-    if (!Number.isInteger(limit) || limit < 1 || limit > MAX_PRUNE_LIMIT) throw new StoreError('invalid_input', `limit must be an integer from 1 to ${MAX_PRUNE_LIMIT}`);
+    requireValidDate('before', before);
+    requirePruneLimit(limit);
     const [row] = await this.db.query<{ n: number }>(PRUNE_SQL, [before, limit]);
     return row?.n ?? 0;
   }
@@ -115,9 +115,6 @@ function toGroup(row: GroupRow): ObservationGroup {
   };
 }
 
-function validDate(field: string, value: unknown): void {
-  if (!(value instanceof Date) || Number.isNaN(value.getTime())) throw new StoreError('invalid_input', `${field} must be a valid date`);
-}
 
 /** Refused here with a clear message rather than by a constraint with a database one. */
 function checkObservation(o: CapabilityObservation): void {
@@ -127,5 +124,5 @@ function checkObservation(o: CapabilityObservation): void {
   if (!Number.isInteger(o.durationMs) || o.durationMs < 0 || o.durationMs > 2_147_483_647) throw new StoreError('invalid_input', 'durationMs must be a non-negative integer');
   if (!Number.isInteger(o.httpStatus) || o.httpStatus < 100 || o.httpStatus > 599) throw new StoreError('invalid_input', 'httpStatus must be an HTTP status');
   if (o.latencyRequirementMs !== null && !(Number.isFinite(o.latencyRequirementMs) && o.latencyRequirementMs >= 0)) throw new StoreError('invalid_input', 'latencyRequirementMs must be null or a non-negative number');
-  validDate('observedAt', o.observedAt);
+  requireValidDate('observedAt', o.observedAt);
 }

@@ -1,6 +1,6 @@
-import { CHAINS, JSON_DOCUMENT_MAX_DEPTH, fingerprint, toolById, type ObservationGroup, type ToolId } from '@paysight/contracts';
+import { CHAINS, JSON_DOCUMENT_MAX_DEPTH, PROVENANCE_NOTARY_LIMITS, fingerprint, toolById, type ObservationGroup, type ToolId } from '@paysight/contracts';
 import { prng as seeded, syntheticPaymentsSource } from '@paysight/testkit';
-import { grantSignedPayload, intentChecksumOf, intentSignedPayload, PAYMENT_HISTORY_CAPS, revocationIdOf, revocationSignedPayload, rotationRecord, type SignedPayload, type ToolPorts } from '@paysight/tools';
+import { createNotaryKey, grantSignedPayload, intentChecksumOf, intentSignedPayload, PAYMENT_HISTORY_CAPS, revocationIdOf, revocationSignedPayload, rotationRecord, type SignedPayload, type ToolPorts } from '@paysight/tools';
 import { OFFER_RECEIPT, createReceiptSigner } from '@paysight/payment';
 import { getAddress } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
@@ -1095,6 +1095,46 @@ function completenessLedger(samples: number, paths: number): BenchInput {
   };
 }
 
+/**
+ * x402-response-provenance-notary: a create with every field at its maximum; the in-memory store
+ * answers with the same record already there, so the tool derives every value and compares every hash
+ * (record_replayed). Its own cost only: the store's round trip is not in it.
+ */
+function provenanceNotary(): BenchInput {
+  const L = PROVENANCE_NOTARY_LIMITS;
+  const hash = (digit: string) => `sha256:${digit.repeat(64)}`;
+  return {
+    tool: 'x402_response_provenance_notary',
+    shape: 'create with every field at its maximum, answered by the record already stored (every hash compared)',
+    body: {
+      mode: 'create',
+      idempotency_key: 'k'.repeat(L.idempotencyKey.max),
+      idempotency_scope_token: 't'.repeat(L.scopeToken.max),
+      challenge_hash: hash('1'),
+      receipt_hash: hash('2'),
+      response_hash: hash('3'),
+      metadata_hash: hash('4'),
+      endpoint_path: '/'.padEnd(L.endpointPath, 'p'),
+      tool_id: 'i'.repeat(L.toolId),
+      schema_version: 'v'.repeat(L.schemaVersion),
+      generated_at: '2026-11-24T12:00:00+02:00',
+      operation_id: 'o'.repeat(L.operationId),
+      mcp_tool_name: 'm'.repeat(L.mcpToolName),
+      payment_network: 'base',
+      currency: 'USDC',
+      amount: `${'9'.repeat(25)}.999999`,
+      service_label: 's'.repeat(L.serviceLabel),
+      retention_class: 'support',
+    },
+    ports: () => ({
+      notary: {
+        key: createNotaryKey('bench', new Uint8Array(32).fill(1)),
+        records: { create: (record) => Promise.resolve({ created: false, record }), find: () => Promise.resolve(null) },
+      },
+    }),
+  };
+}
+
 /** Each analyzer at its schema maxima, and at what the default 256 KiB body limit admits where that is less. */
 export async function benchInputs(): Promise<BenchInput[]> {
   const inputs = [loopBreaker(200), loopBreaker(10), fragmentation(1000, 1000), fragmentation(300, 0), conflict(200, 50, 1000), conflict(200, 5, 300)];
@@ -1111,6 +1151,7 @@ export async function benchInputs(): Promise<BenchInput[]> {
   inputs.push(payeeRotation(), latencySla(5000), latencySla(1500), await receiptScorer());
   inputs.push(failureFacts(), errorTaxonomy(), readinessPassport(), retryLens());
   inputs.push(responseContract(5500), operationLedger(60, 50), operationLedger(60, 13), completenessLedger(500, 100), completenessLedger(150, 100));
+  inputs.push(provenanceNotary());
   for (const input of inputs) toolById(input.tool)!.request.parse(input.body);
   return inputs;
 }

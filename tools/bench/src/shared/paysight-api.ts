@@ -26,7 +26,7 @@ export async function startPaysightApi(services: LocalServicesInfo, options: Pay
   const payTo = freshAccount().address;
   const opened = await openStore({ dataDir: 'memory://' });
   const store: Store = options.ledger
-    ? { kind: opened.kind, ledger: options.ledger(opened.ledger), paymentIds: opened.paymentIds, reports: opened.reports, observations: opened.observations, ping: () => opened.ping(), close: () => opened.close() }
+    ? { kind: opened.kind, ledger: options.ledger(opened.ledger), paymentIds: opened.paymentIds, reports: opened.reports, observations: opened.observations, notary: opened.notary, ping: () => opened.ping(), close: () => opened.close() }
     : opened;
   const api = await startStackApi(services, {
     payTo,

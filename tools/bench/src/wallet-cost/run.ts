@@ -58,6 +58,8 @@ export async function measureWorkload(workload: Workload, runs: number): Promise
       narrator: notConfiguredNarrator,
       reports,
       observations: { retentionDays: null, summarize: notSaved },
+      // The wallet tools keep no notary records.
+      notary: undefined as never,
       savedReportUrl: (id) => `http://127.0.0.1/reports/${id}`,
     };
     const entry = toolById(c.tool)!;

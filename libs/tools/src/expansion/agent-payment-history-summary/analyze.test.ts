@@ -22,7 +22,7 @@ const pay = (payer: number, daysAgo: number, amount = 250_000n, over: Partial<Sy
 
 function setup(payments: SyntheticPayment[], { seconds = 2, chain = 'base' as ChainName } = {}) {
   const source = syntheticPaymentsSource(chain, HEAD, clock(seconds), payments);
-  const ports: ToolPorts = { chain: source, narrator: notConfiguredNarrator, reports: undefined as never, observations: undefined as never, savedReportUrl: () => '' };
+  const ports: ToolPorts = { chain: source, narrator: notConfiguredNarrator, reports: undefined as never, observations: undefined as never, notary: undefined as never, savedReportUrl: () => '' };
   return { source, ports };
 }
 async function summarize(payments: SyntheticPayment[], request: Record<string, unknown> = {}, options: { seconds?: number } = {}) {
