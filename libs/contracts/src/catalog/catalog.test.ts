@@ -142,7 +142,6 @@ describe('catalog', () => {
   it('marks only the spec exceptions as not read-only, and revocation propagation as destructive', () => {
     const notReadOnly = CATALOG.filter((t) => !t.annotations.readOnlyHint).map((t) => t.id).sort();
     expect(notReadOnly).toEqual(['deep_wallet_report', 'revocation_propagation', 'saved_report', 'service_exit_handoff', 'x402_response_provenance_notary']);
-    expect(notReadOnly).toEqual(['deep_wallet_report', 'revocation_propagation', 'saved_report', 'service_exit_handoff']);
     for (const t of CATALOG) {
       expect(t.annotations).toMatchObject({ destructiveHint: t.id === 'revocation_propagation', idempotentHint: false, openWorldHint: true });
     }

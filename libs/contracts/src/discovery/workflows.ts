@@ -129,6 +129,21 @@ export const WORKFLOWS: readonly Workflow[] = [
           { field: 'receipt', from: { caller: 'the seller\'s signed receipt: extensions["offer-receipt"].info.receipt of that settlement response' } },
         ],
       },
+      {
+        tool: 'x402_response_provenance_notary',
+        purpose: 'Once the receipt checks out: a hash-only record that this answer and receipt existed, to show the seller or support later without revealing them. Keep notary_id and the lookup secret it returns once; verify with them later.',
+        inputs: [
+          { field: 'mode', from: { caller: 'create' } },
+          { field: 'idempotency_key', from: { caller: 'a key of the agent for this paid call (32 to 160 letters, digits, _ or -), the same on a retry' } },
+          { field: 'idempotency_scope_token', from: { caller: 'a secret of the agent (32 random bytes, base64url) that scopes its keys' } },
+          { field: 'endpoint_path', from: { caller: 'the path of the paid resource' } },
+          { field: 'tool_id', from: { caller: 'the seller\'s name for the tool or resource' } },
+          { field: 'generated_at', from: { caller: 'when the seller answered' } },
+          { field: 'response_hash', from: { caller: 'sha256: + hex SHA-256 of the seller\'s answer as received' } },
+          { field: 'receipt_hash', from: { caller: 'sha256: + hex SHA-256 of the settlement response (PAYMENT-RESPONSE) as received' } },
+          { field: 'amount', from: fromRequest('agent_payment_preflight', 'amount') },
+        ],
+      },
     ],
   },
   {
@@ -148,21 +163,6 @@ export const WORKFLOWS: readonly Workflow[] = [
         inputs: [
           { field: 'challenge', from: { caller: 'the 402 challenge of the provider picked from the normalized offers (cheapest_by_class names it)' } },
           { field: 'holdings', from: { caller: 'the agent\'s balances per network and asset' } },
-        ],
-      },
-      {
-        tool: 'x402_response_provenance_notary',
-        purpose: 'Once the receipt checks out: a hash-only record that this answer and receipt existed, to show the seller or support later without revealing them. Keep notary_id and the lookup secret it returns once; verify with them later.',
-        inputs: [
-          { field: 'mode', from: { caller: 'create' } },
-          { field: 'idempotency_key', from: { caller: 'a key of the agent for this paid call (32 to 160 letters, digits, _ or -), the same on a retry' } },
-          { field: 'idempotency_scope_token', from: { caller: 'a secret of the agent (32 random bytes, base64url) that scopes its keys' } },
-          { field: 'endpoint_path', from: { caller: 'the path of the paid resource' } },
-          { field: 'tool_id', from: { caller: 'the seller\'s name for the tool or resource' } },
-          { field: 'generated_at', from: { caller: 'when the seller answered' } },
-          { field: 'response_hash', from: { caller: 'sha256: + hex SHA-256 of the seller\'s answer as received' } },
-          { field: 'receipt_hash', from: { caller: 'sha256: + hex SHA-256 of the settlement response (PAYMENT-RESPONSE) as received' } },
-          { field: 'amount', from: fromRequest('agent_payment_preflight', 'amount') },
         ],
       },
     ],

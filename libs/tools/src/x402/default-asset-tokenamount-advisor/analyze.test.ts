@@ -50,14 +50,16 @@ describe('x402-default-asset-tokenamount-advisor', () => {
     expect(run({ price: '0.01 EUR', networks: ['base'] }).result.risk_flags).toEqual(['non_usd_currency']);
   });
 
-  it('unsupported_network: no default asset (Solana, unknown) and no override', () => {
-    const { result } = run({ price: '$0.01', networks: ['base', 'solana', 'eip155:424242'] });
+  it('unsupported_network: no default asset (Solana devnet, unknown) and no override; Solana mainnet has its USDC mint, without an EIP-712 extra', () => {
+    const { result } = run({ price: '$0.01', networks: ['base', 'solana', 'solana-devnet', 'eip155:424242'] });
     expect(result.decision).toBe('unsupported_network');
     expect(result.token_amounts.map((t) => [t.network, t.status])).toEqual([
       ['eip155:8453', 'exact'],
-      ['solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', 'unsupported_network'],
+      ['solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', 'exact'],
+      ['solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1', 'unsupported_network'],
       ['eip155:424242', 'unsupported_network'],
     ]);
+    expect(result.token_amounts[1]).toMatchObject({ amount: '10000', asset: 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v', extra: {} });
     expect(result.risk_flags).toEqual(['unknown_network', 'unsupported_network']);
   });
 
