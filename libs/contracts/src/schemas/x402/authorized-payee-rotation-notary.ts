@@ -41,5 +41,5 @@ export const authorizedPayeeRotationNotaryRequest = z
   .superRefine(({ mode, facts }, ctx) => {
     const required = mode === 'create' ? PAYEE_ROTATION_CREATE_FIELDS : [...PAYEE_ROTATION_CREATE_FIELDS, ...PAYEE_ROTATION_VERIFY_FIELDS];
     for (const field of required) if (facts[field] === undefined) ctx.addIssue({ code: 'custom', path: ['facts', field], message: `required in mode ${mode}` });
-    if (mode === 'create') for (const field of PAYEE_ROTATION_VERIFY_FIELDS) if (facts[field] !== undefined) ctx.addIssue({ code: 'custom', path: ['facts', field], message: 'not allowed in mode create (verify only)' });
+    if (mode === 'create') for (const field of PAYEE_ROTATION_VERIFY_FIELDS) if (facts[field] !== undefined) ctx.addIssue({ code: 'custom', path: ['facts', field], message: 'not allowed in mode create (verify only)', params: { errorCode: 'field_not_allowed_in_mode' } });
   });

@@ -155,6 +155,11 @@ describe('x402-authorized-payee-rotation-notary', () => {
       for (const field of ['record_id', 'observed_payee_hash', 'observed_at']) expect(ok({ mode: 'verify', facts: { ...verifyFacts, [field]: undefined } })).toBe(false);
       expect(ok({ mode: 'create', facts: { ...FACTS, observed_at: '2026-02-05T00:00:00Z' } })).toBe(false);
     });
+    it('a verify-only fact in create names field_not_allowed_in_mode (the 400 the service answers); a missing fact does not', () => {
+      const codes = (body: unknown) => authorizedPayeeRotationNotaryRequest.safeParse(body).error!.issues.map((i) => [i.path.join('.'), (i as { params?: { errorCode?: string } }).params?.errorCode ?? null]);
+      expect(codes({ mode: 'create', facts: { ...FACTS, record_id: h('r') } })).toEqual([['facts.record_id', 'field_not_allowed_in_mode']]);
+      expect(codes({ mode: 'verify', facts: { ...verifyFacts, observed_at: undefined } })).toEqual([['facts.observed_at', null]]);
+    });
     it('bounds: rotation_sequence 1..10000, strings at most 500, hashes sha256-prefixed, date-times parse', () => {
       expect(ok({ mode: 'create', facts: { ...FACTS, rotation_sequence: 10_000, prior_record_id: h('p') } })).toBe(true);
       expect(ok({ mode: 'create', facts: { ...FACTS, rotation_sequence: 10_001, prior_record_id: h('p') } })).toBe(false);
