@@ -30,6 +30,7 @@ const DECLARED_OUTSIDE_THE_HEADER = new Set([
   'x402_svc_agent_spend_category_classifier',
   'x402_facilitator_cost_comparator',
   'x402_network_token_route_planner',
+  'x402_offer_replay_hygiene_auditor',
 ]);
 
 describe('a payment_required result', () => {

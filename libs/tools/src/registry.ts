@@ -40,6 +40,7 @@ import { defaultAssetTokenamountAdvisor } from './x402/default-asset-tokenamount
 import { multiChainFacilitatorFailoverPlanner } from './x402/multi-chain-facilitator-failover-planner/index.js';
 import { multiProviderChallengeNormalizer } from './x402/multi-provider-challenge-normalizer/index.js';
 import { networkTokenRoutePlanner } from './x402/network-token-route-planner/index.js';
+import { offerReplayHygieneAuditor } from './x402/offer-replay-hygiene-auditor/index.js';
 
 /** Each tool id's module is declared against that id's own catalog entry. */
 type ToolRegistry = { readonly [Id in ToolId]?: ToolModule<CatalogEntryOf<Id>> };
@@ -87,6 +88,7 @@ export const TOOL_MODULES = {
   x402_multi_chain_facilitator_failover_planner: multiChainFacilitatorFailoverPlanner,
   x402_multi_provider_challenge_normalizer: multiProviderChallengeNormalizer,
   x402_network_token_route_planner: networkTokenRoutePlanner,
+  x402_offer_replay_hygiene_auditor: offerReplayHygieneAuditor,
 } as const satisfies ToolRegistry;
 
 /**

@@ -48,6 +48,7 @@ const SPEC_PRICES: [string, string, string, string][] = [
   ['/api/x402/x402-multi-chain-facilitator-failover-planner', 'x402_multi_chain_facilitator_failover_planner', '0.01', '10000'],
   ['/api/x402/x402-multi-provider-challenge-normalizer', 'x402_multi_provider_challenge_normalizer', '0.01', '10000'],
   ['/api/x402/x402-network-token-route-planner', 'x402_network_token_route_planner', '0.01', '10000'],
+  ['/api/x402/x402-offer-replay-hygiene-auditor', 'x402_offer_replay_hygiene_auditor', '0.01', '10000'],
 ];
 
 /** Requests the spec marks "additional properties allowed"; every other request is closed. */
@@ -96,6 +97,7 @@ const SPEC_MCP_NAMES: Record<string, string> = {
   x402_multi_chain_facilitator_failover_planner: 'svc_x402_multi_chain_facilitator_failover_planner',
   x402_multi_provider_challenge_normalizer: 'svc_x402_multi_provider_challenge_normalizer',
   x402_network_token_route_planner: 'svc_x402_network_token_route_planner',
+  x402_offer_replay_hygiene_auditor: 'svc_x402_offer_replay_hygiene_auditor',
 };
 
 describe('catalog', () => {

@@ -24,6 +24,8 @@ import { multiProviderChallengeNormalizerRequest } from '../schemas/x402/multi-p
 import { multiProviderChallengeNormalizerResult } from '../results/x402/multi-provider-challenge-normalizer.js';
 import { networkTokenRoutePlannerRequest } from '../schemas/x402/network-token-route-planner.js';
 import { networkTokenRoutePlannerResult } from '../results/x402/network-token-route-planner.js';
+import { offerReplayHygieneAuditorRequest } from '../schemas/x402/offer-replay-hygiene-auditor.js';
+import { offerReplayHygieneAuditorResult } from '../results/x402/offer-replay-hygiene-auditor.js';
 
 /** Price of every x402-* tool (design sheet §0): 0.01 USDC on Base, one exact offer. */
 export const X402_FAMILY_PRICE = '0.01';
@@ -88,6 +90,10 @@ const SOLANA = 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp';
 const USDC_SOLANA = X402_USDC[SOLANA]!.address;
 /** A v2 PaymentRequired as its base64 PAYMENT-REQUIRED header value (standard base64 of the JSON). */
 const asHeader = (paymentRequired: object) => Buffer.from(JSON.stringify(paymentRequired), 'utf8').toString('base64');
+
+/** An EIP-3009 authorization to the example payee with a 60 s window (its public fields only), for #17's example. */
+const EXAMPLE_AUTHORIZATION = { from: '0x3333333333333333333333333333333333333333', to: EXAMPLE_PAYEE, value_atomic: '10000', valid_after: 1_764_288_000, valid_before: 1_764_288_060, resource_path: '/api/x402/quote' };
+const EXAMPLE_NONCES = ['0x9f2c4e1a7b3d5f608192a3b4c5d6e7f8091a2b3c4d5e6f708192a3b4c5d6e7f8', '0x4b1e7d2c9a8f3e6d5c4b3a29180f7e6d5c4b3a2918f7e6d5c4b3a2918f7e6d5c'] as const;
 
 /** The x402-* tools built so far (design sheet x402-family.md, in the spec's order). */
 export const X402_TOOLS = [
@@ -203,6 +209,23 @@ export const X402_TOOLS = [
         { tool_name: 'svc_tx_status', required_scopes: ['tx:read'] },
       ],
       agent_grant: { scopes: ['*'], max_price_per_call: '0.25' },
+    },
+  }),
+  defineX402Tool({
+    slug: 'offer-replay-hygiene-auditor',
+    id: 'x402_offer_replay_hygiene_auditor',
+    title: 'x402 offer replay hygiene auditor',
+    description:
+      'For a seller or its auditor: were the x402 offers and the EIP-3009 authorizations it accepted replay-safe? Keys each authorization by payer and nonce and finds replays, the same payment served twice, one authorization used on several paths, long windows, service after expiry or before validity, foreign recipients, predictable nonces, and lenient or unbounded offers, each with examples and a fix.',
+    request: offerReplayHygieneAuditorRequest,
+    result: offerReplayHygieneAuditorResult,
+    example: {
+      offers: [{ scheme: 'exact', network: 'eip155:8453', amount: '10000', asset: USDC_BASE, payTo: EXAMPLE_PAYEE, maxTimeoutSeconds: 60 }],
+      authorizations: [
+        { ...EXAMPLE_AUTHORIZATION, nonce: EXAMPLE_NONCES[0], received_at: 1_764_288_010, delivered: true, settled: true },
+        { ...EXAMPLE_AUTHORIZATION, nonce: EXAMPLE_NONCES[0], received_at: 1_764_288_011, delivered: true, settled: false },
+        { ...EXAMPLE_AUTHORIZATION, nonce: EXAMPLE_NONCES[1], valid_before: 1_764_374_400, received_at: 1_764_288_030, delivered: true, settled: true },
+      ],
     },
   }),
   defineX402Tool({

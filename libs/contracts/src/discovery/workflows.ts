@@ -462,8 +462,8 @@ export const WORKFLOWS: readonly Workflow[] = [
   },
   {
     id: 'price_and_route_x402_offers',
-    title: 'Price a paid route and choose its facilitators',
-    whenToUse: 'A seller is publishing an x402 route on several networks: turn its price into exact amounts, check the prices people see against them, then choose the cheapest facilitator per network and the fallbacks that keep payments flowing when one fails.',
+    title: 'Price a paid route, choose its facilitators, audit what it accepts',
+    whenToUse: 'A seller is publishing an x402 route on several networks: turn its price into exact amounts, check the prices people see against them, then choose the cheapest facilitator per network and the fallbacks that keep payments flowing when one fails; once it takes payments, audit the authorizations it accepted for replays.',
     reasonCode: 'payment_trust',
     steps: [
       {
@@ -496,6 +496,14 @@ export const WORKFLOWS: readonly Workflow[] = [
         inputs: [
           { field: 'networks', from: fromRequest('x402_default_asset_tokenamount_advisor', 'networks') },
           { field: 'facilitators', from: { caller: 'the same facilitators with their /supported answers and observed availability' } },
+        ],
+      },
+      {
+        tool: 'x402_offer_replay_hygiene_auditor',
+        purpose: 'Once the route takes payments (and after any failover): whether the authorizations it accepted were replay-safe, i.e. no payment served twice, none after expiry, unique unpredictable nonces, windows and offers bounded. Fix the middleware before going on when its decision is replay_exposed.',
+        inputs: [
+          { field: 'offers', from: { caller: 'the route\'s published offers (its accepts[] entries or signed offers)' } },
+          { field: 'authorizations', from: { caller: 'the EIP-3009 authorizations the route accepted, from the seller\'s payment log (public fields only, never the signature)' } },
         ],
       },
     ],

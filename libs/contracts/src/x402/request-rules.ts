@@ -37,3 +37,5 @@ export const X402_ATOMIC_PATTERN = /^\d{1,78}$/;
 export const x402Atomic = z.string().regex(X402_ATOMIC_PATTERN, 'must be an integer string of 1 to 78 digits');
 /** "hash": sha256: + 64 lowercase hex. */
 export const x402Hash = z.string().regex(/^sha256:[0-9a-f]{64}$/, 'must be sha256: followed by 64 lowercase hex digits');
+/** Unix seconds: an integer in 0..2^53−1. */
+export const x402UnixSeconds = z.int().min(0).max(Number.MAX_SAFE_INTEGER);
