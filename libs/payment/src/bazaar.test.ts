@@ -124,6 +124,7 @@ const DECLARED_OUTSIDE_THE_HEADER = new Set([
   'x402_multi_provider_challenge_normalizer',
   'x402_network_token_route_planner',
   'x402_offer_replay_hygiene_auditor',
+  'x402_permit2_approval_friction_explainer',
 ]);
 const inHeader = CATALOG.filter((entry) => !DECLARED_OUTSIDE_THE_HEADER.has(entry.id));
 

@@ -50,3 +50,4 @@ export * from './x402/multi-chain-facilitator-failover-planner/index.js';
 export * from './x402/multi-provider-challenge-normalizer/index.js';
 export * from './x402/network-token-route-planner/index.js';
 export * from './x402/offer-replay-hygiene-auditor/index.js';
+export * from './x402/permit2-approval-friction-explainer/index.js';

@@ -41,6 +41,7 @@ import { multiChainFacilitatorFailoverPlanner } from './x402/multi-chain-facilit
 import { multiProviderChallengeNormalizer } from './x402/multi-provider-challenge-normalizer/index.js';
 import { networkTokenRoutePlanner } from './x402/network-token-route-planner/index.js';
 import { offerReplayHygieneAuditor } from './x402/offer-replay-hygiene-auditor/index.js';
+import { permit2ApprovalFrictionExplainer } from './x402/permit2-approval-friction-explainer/index.js';
 
 /** Each tool id's module is declared against that id's own catalog entry. */
 type ToolRegistry = { readonly [Id in ToolId]?: ToolModule<CatalogEntryOf<Id>> };
@@ -89,6 +90,7 @@ export const TOOL_MODULES = {
   x402_multi_provider_challenge_normalizer: multiProviderChallengeNormalizer,
   x402_network_token_route_planner: networkTokenRoutePlanner,
   x402_offer_replay_hygiene_auditor: offerReplayHygieneAuditor,
+  x402_permit2_approval_friction_explainer: permit2ApprovalFrictionExplainer,
 } as const satisfies ToolRegistry;
 
 /**

@@ -49,6 +49,7 @@ const SPEC_PRICES: [string, string, string, string][] = [
   ['/api/x402/x402-multi-provider-challenge-normalizer', 'x402_multi_provider_challenge_normalizer', '0.01', '10000'],
   ['/api/x402/x402-network-token-route-planner', 'x402_network_token_route_planner', '0.01', '10000'],
   ['/api/x402/x402-offer-replay-hygiene-auditor', 'x402_offer_replay_hygiene_auditor', '0.01', '10000'],
+  ['/api/x402/x402-permit2-approval-friction-explainer', 'x402_permit2_approval_friction_explainer', '0.01', '10000'],
 ];
 
 /** Requests the spec marks "additional properties allowed"; every other request is closed. */
@@ -98,6 +99,7 @@ const SPEC_MCP_NAMES: Record<string, string> = {
   x402_multi_provider_challenge_normalizer: 'svc_x402_multi_provider_challenge_normalizer',
   x402_network_token_route_planner: 'svc_x402_network_token_route_planner',
   x402_offer_replay_hygiene_auditor: 'svc_x402_offer_replay_hygiene_auditor',
+  x402_permit2_approval_friction_explainer: 'svc_x402_permit2_approval_friction_explainer',
 };
 
 describe('catalog', () => {

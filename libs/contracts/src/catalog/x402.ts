@@ -26,6 +26,8 @@ import { networkTokenRoutePlannerRequest } from '../schemas/x402/network-token-r
 import { networkTokenRoutePlannerResult } from '../results/x402/network-token-route-planner.js';
 import { offerReplayHygieneAuditorRequest } from '../schemas/x402/offer-replay-hygiene-auditor.js';
 import { offerReplayHygieneAuditorResult } from '../results/x402/offer-replay-hygiene-auditor.js';
+import { permit2ApprovalFrictionExplainerRequest } from '../schemas/x402/permit2-approval-friction-explainer.js';
+import { permit2ApprovalFrictionExplainerResult } from '../results/x402/permit2-approval-friction-explainer.js';
 
 /** Price of every x402-* tool (design sheet §0): 0.01 USDC on Base, one exact offer. */
 export const X402_FAMILY_PRICE = '0.01';
@@ -272,6 +274,20 @@ export const X402_TOOLS = [
     request: defaultAssetTokenamountAdvisorRequest,
     result: defaultAssetTokenamountAdvisorResult,
     example: { price: '$0.001', networks: ['eip155:84532'] },
+  }),
+  defineX402Tool({
+    slug: 'permit2-approval-friction-explainer',
+    id: 'x402_permit2_approval_friction_explainer',
+    title: 'x402 Permit2 approval friction explainer',
+    description:
+      'For one x402 offer: what must happen before it can be paid (an EIP-3009 signature, a Permit2 witness, an EIP-2612 permit or an on-chain approve of Permit2), who pays each step\'s gas, how many signatures and transactions that takes for the planned payments, and whether skipping the approval fails with 412 permit2_allowance_required.',
+    request: permit2ApprovalFrictionExplainerRequest,
+    result: permit2ApprovalFrictionExplainerResult,
+    example: {
+      offer: { scheme: 'exact', network: 'eip155:8453', amount: '10000', asset: USDC_BASE, payTo: EXAMPLE_PAYEE, maxTimeoutSeconds: 60, extra: { name: 'USD Coin', version: '2', assetTransferMethod: 'permit2' } },
+      extensions: { eip2612GasSponsoring: {} },
+      payer: { permit2_allowance_atomic: '0', has_native_gas: false },
+    },
   }),
   defineX402Tool({
     slug: 'multi-chain-facilitator-failover-planner',

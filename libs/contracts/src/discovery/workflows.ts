@@ -131,6 +131,15 @@ export const WORKFLOWS: readonly Workflow[] = [
           { field: 'holdings', from: { caller: 'the agent\'s balances per network and asset' } },
         ],
       },
+      {
+        tool: 'x402_permit2_approval_friction_explainer',
+        purpose: 'For the chosen offer: the exact approval mechanics (EIP-3009 signature, Permit2 witness, EIP-2612 permit or approve transaction), who pays each step\'s gas, and whether skipping a step fails with 412. Do not pay when its decision is blocked.',
+        inputs: [
+          { field: 'offer', from: { caller: 'the accepts[] entry of the challenge at chosen.offer_index of the route plan' } },
+          { field: 'extensions', from: { caller: 'the extensions object of that challenge' } },
+          { field: 'payer', from: { caller: 'the agent\'s Permit2 allowance for the offer\'s asset and whether it holds native gas on its network' } },
+        ],
+      },
     ],
   },
   {

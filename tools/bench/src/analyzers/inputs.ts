@@ -842,6 +842,16 @@ function replayAuditor(): BenchInput {
   return { tool: 'x402_offer_replay_hygiene_auditor', shape: '50 offers (25 signed JWS), 2000 authorizations from 20 payers, 100 replayed keys, 200 counter nonces', body: { offers, authorizations } };
 }
 
+/** x402-permit2-approval-friction-explainer at its maxima: a 256 KiB offer, 10000 planned payments, both sponsoring extensions, the longest route. */
+function permit2Explainer(): BenchInput {
+  const offer = { scheme: 'exact', network: CHAINS.base.caip2, amount: '10000', asset: CHAINS.base.usdc, payTo: '0x1111111111111111111111111111111111111111', maxTimeoutSeconds: 60, extra: { assetTransferMethod: 'permit2' }, description: 'x'.repeat(256 * 1024 - 400) };
+  return {
+    tool: 'x402_permit2_approval_friction_explainer',
+    shape: 'a 256 KiB Permit2 offer without EIP-712 domain, both sponsoring extensions, 10000 planned payments, allowance short',
+    body: { offer, extensions: { eip2612GasSponsoring: {}, erc20ApprovalGasSponsoring: {} }, payer: { permit2_allowance_atomic: '99999999', has_native_gas: true }, planned_payments: 10_000 },
+  };
+}
+
 /** Each analyzer at its schema maxima, and at what the default 256 KiB body limit admits where that is less. */
 export async function benchInputs(): Promise<BenchInput[]> {
   const inputs = [loopBreaker(200), loopBreaker(10), fragmentation(1000, 1000), fragmentation(300, 0), conflict(200, 50, 1000), conflict(200, 5, 300)];
@@ -853,7 +863,7 @@ export async function benchInputs(): Promise<BenchInput[]> {
   inputs.push(catalogDrift(1150));
   inputs.push(spendClassifier(1000), profileNormalizer(330), scopeAuditor());
   inputs.push(facilitatorCost(), priceDisplay(), tokenAmounts(), failoverPlan());
-  inputs.push(challengeNormalizer(), routePlanner(), replayAuditor());
+  inputs.push(challengeNormalizer(), routePlanner(), replayAuditor(), permit2Explainer());
   for (const input of inputs) toolById(input.tool)!.request.parse(input.body);
   return inputs;
 }
