@@ -137,6 +137,8 @@ const DECLARED_OUTSIDE_THE_HEADER = new Set([
   'x402_paid_agent_response_completeness_drift_ledger',
   'x402_mcp_operation_stability_ledger',
   'x402_response_provenance_notary',
+  'x402_offer_replay_hygiene_auditor',
+  'x402_permit2_approval_friction_explainer',
 ]);
 const inHeader = CATALOG.filter((entry) => !DECLARED_OUTSIDE_THE_HEADER.has(entry.id));
 

@@ -64,3 +64,5 @@ export * from './x402/response-contract-linter/index.js';
 export * from './x402/paid-agent-response-completeness-drift-ledger/index.js';
 export * from './x402/mcp-operation-stability-ledger/index.js';
 export * from './x402/response-provenance-notary/index.js';
+export * from './x402/offer-replay-hygiene-auditor/index.js';
+export * from './x402/permit2-approval-friction-explainer/index.js';

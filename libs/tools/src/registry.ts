@@ -54,6 +54,8 @@ import { responseContractLinter } from './x402/response-contract-linter/index.js
 import { paidAgentResponseCompletenessDriftLedger } from './x402/paid-agent-response-completeness-drift-ledger/index.js';
 import { mcpOperationStabilityLedger } from './x402/mcp-operation-stability-ledger/index.js';
 import { responseProvenanceNotary } from './x402/response-provenance-notary/index.js';
+import { offerReplayHygieneAuditor } from './x402/offer-replay-hygiene-auditor/index.js';
+import { permit2ApprovalFrictionExplainer } from './x402/permit2-approval-friction-explainer/index.js';
 
 /** Each tool id's module is declared against that id's own catalog entry. */
 type ToolRegistry = { readonly [Id in ToolId]?: ToolModule<CatalogEntryOf<Id>> };
@@ -115,6 +117,8 @@ export const TOOL_MODULES = {
   x402_paid_agent_response_completeness_drift_ledger: paidAgentResponseCompletenessDriftLedger,
   x402_mcp_operation_stability_ledger: mcpOperationStabilityLedger,
   x402_response_provenance_notary: responseProvenanceNotary,
+  x402_offer_replay_hygiene_auditor: offerReplayHygieneAuditor,
+  x402_permit2_approval_friction_explainer: permit2ApprovalFrictionExplainer,
 } as const satisfies ToolRegistry;
 
 /**

@@ -52,6 +52,10 @@ import { mcpOperationStabilityLedgerRequest } from '../schemas/x402/mcp-operatio
 import { mcpOperationStabilityLedgerResult } from '../results/x402/mcp-operation-stability-ledger.js';
 import { NOTARY_CAPABILITY_TOKEN_FIELDS, responseProvenanceNotaryRequest } from '../schemas/x402/response-provenance-notary.js';
 import { responseProvenanceNotaryResult } from '../results/x402/response-provenance-notary.js';
+import { offerReplayHygieneAuditorRequest } from '../schemas/x402/offer-replay-hygiene-auditor.js';
+import { offerReplayHygieneAuditorResult } from '../results/x402/offer-replay-hygiene-auditor.js';
+import { permit2ApprovalFrictionExplainerRequest } from '../schemas/x402/permit2-approval-friction-explainer.js';
+import { permit2ApprovalFrictionExplainerResult } from '../results/x402/permit2-approval-friction-explainer.js';
 
 /** Price of every x402-* tool (design sheet §0): 0.01 USDC on Base, one exact offer. */
 export const X402_FAMILY_PRICE = '0.01';
@@ -125,6 +129,10 @@ const EXAMPLE_BUYER = '0x2222222222222222222222222222222222222222';
 const EXAMPLE_TX_1 = `0x${'a'.repeat(64)}`;
 const EXAMPLE_TX_2 = `0x${'b'.repeat(64)}`;
 
+
+/** An EIP-3009 authorization to the example payee with a 60 s window (its public fields only), for #17's example. */
+const EXAMPLE_AUTHORIZATION = { from: '0x3333333333333333333333333333333333333333', to: EXAMPLE_PAYEE, value_atomic: '10000', valid_after: 1_764_288_000, valid_before: 1_764_288_060, resource_path: '/api/x402/quote' };
+const EXAMPLE_NONCES = ['0x9f2c4e1a7b3d5f608192a3b4c5d6e7f8091a2b3c4d5e6f708192a3b4c5d6e7f8', '0x4b1e7d2c9a8f3e6d5c4b3a29180f7e6d5c4b3a2918f7e6d5c4b3a2918f7e6d5c'] as const;
 
 /** The x402-* tools built so far (design sheet x402-family.md, in the spec's order). */
 export const X402_TOOLS = [
@@ -428,6 +436,23 @@ export const X402_TOOLS = [
     },
   }),
   defineX402Tool({
+    slug: 'offer-replay-hygiene-auditor',
+    id: 'x402_offer_replay_hygiene_auditor',
+    title: 'x402 offer replay hygiene auditor',
+    description:
+      'For a seller or its auditor: were the x402 offers and the EIP-3009 authorizations it accepted replay-safe? Keys each authorization by payer and nonce and finds replays, the same payment served twice, one authorization used on several paths, long windows, service after expiry or before validity, foreign recipients, predictable nonces, and lenient or unbounded offers, each with examples and a fix.',
+    request: offerReplayHygieneAuditorRequest,
+    result: offerReplayHygieneAuditorResult,
+    example: {
+      offers: [{ scheme: 'exact', network: 'eip155:8453', amount: '10000', asset: USDC_BASE, payTo: EXAMPLE_PAYEE, maxTimeoutSeconds: 60 }],
+      authorizations: [
+        { ...EXAMPLE_AUTHORIZATION, nonce: EXAMPLE_NONCES[0], received_at: 1_764_288_010, delivered: true, settled: true },
+        { ...EXAMPLE_AUTHORIZATION, nonce: EXAMPLE_NONCES[0], received_at: 1_764_288_011, delivered: true, settled: false },
+        { ...EXAMPLE_AUTHORIZATION, nonce: EXAMPLE_NONCES[1], valid_before: 1_764_374_400, received_at: 1_764_288_030, delivered: true, settled: true },
+      ],
+    },
+  }),
+  defineX402Tool({
     slug: 'agent-commerce-error-taxonomy-normalizer',
     id: 'x402_agent_commerce_error_taxonomy_normalizer',
     title: 'x402 agent-commerce error taxonomy normalizer',
@@ -530,6 +555,20 @@ export const X402_TOOLS = [
     request: defaultAssetTokenamountAdvisorRequest,
     result: defaultAssetTokenamountAdvisorResult,
     example: { price: '$0.001', networks: ['eip155:84532'] },
+  }),
+  defineX402Tool({
+    slug: 'permit2-approval-friction-explainer',
+    id: 'x402_permit2_approval_friction_explainer',
+    title: 'x402 Permit2 approval friction explainer',
+    description:
+      'For one x402 offer: what must happen before it can be paid (an EIP-3009 signature, a Permit2 witness, an EIP-2612 permit or an on-chain approve of Permit2), who pays each step\'s gas, how many signatures and transactions that takes for the planned payments, and whether skipping the approval fails with 412 permit2_allowance_required.',
+    request: permit2ApprovalFrictionExplainerRequest,
+    result: permit2ApprovalFrictionExplainerResult,
+    example: {
+      offer: { scheme: 'exact', network: 'eip155:8453', amount: '10000', asset: USDC_BASE, payTo: EXAMPLE_PAYEE, maxTimeoutSeconds: 60, extra: { name: 'USD Coin', version: '2', assetTransferMethod: 'permit2' } },
+      extensions: { eip2612GasSponsoring: {} },
+      payer: { permit2_allowance_atomic: '0', has_native_gas: false },
+    },
   }),
   defineX402Tool({
     slug: 'multi-chain-facilitator-failover-planner',

@@ -165,6 +165,15 @@ export const WORKFLOWS: readonly Workflow[] = [
           { field: 'holdings', from: { caller: 'the agent\'s balances per network and asset' } },
         ],
       },
+      {
+        tool: 'x402_permit2_approval_friction_explainer',
+        purpose: 'For the chosen offer: the exact approval mechanics (EIP-3009 signature, Permit2 witness, EIP-2612 permit or approve transaction), who pays each step\'s gas, and whether skipping a step fails with 412. Do not pay when its decision is blocked.',
+        inputs: [
+          { field: 'offer', from: { caller: 'the accepts[] entry of the challenge at chosen.offer_index of the route plan' } },
+          { field: 'extensions', from: { caller: 'the extensions object of that challenge' } },
+          { field: 'payer', from: { caller: 'the agent\'s Permit2 allowance for the offer\'s asset and whether it holds native gas on its network' } },
+        ],
+      },
     ],
   },
   {
@@ -545,8 +554,8 @@ export const WORKFLOWS: readonly Workflow[] = [
   },
   {
     id: 'price_and_route_x402_offers',
-    title: 'Price a paid route and choose its facilitators',
-    whenToUse: 'A seller is publishing an x402 route on several networks: turn its price into exact amounts, check the prices people see against them, then choose the cheapest facilitator per network and the fallbacks that keep payments flowing when one fails.',
+    title: 'Price a paid route, choose its facilitators, audit what it accepts',
+    whenToUse: 'A seller is publishing an x402 route on several networks: turn its price into exact amounts, check the prices people see against them, then choose the cheapest facilitator per network and the fallbacks that keep payments flowing when one fails; once it takes payments, audit the authorizations it accepted for replays.',
     reasonCode: 'payment_trust',
     steps: [
       {
@@ -579,6 +588,14 @@ export const WORKFLOWS: readonly Workflow[] = [
         inputs: [
           { field: 'networks', from: fromRequest('x402_default_asset_tokenamount_advisor', 'networks') },
           { field: 'facilitators', from: { caller: 'the same facilitators with their /supported answers and observed availability' } },
+        ],
+      },
+      {
+        tool: 'x402_offer_replay_hygiene_auditor',
+        purpose: 'Once the route takes payments (and after any failover): whether the authorizations it accepted were replay-safe, i.e. no payment served twice, none after expiry, unique unpredictable nonces, windows and offers bounded. Fix the middleware before going on when its decision is replay_exposed.',
+        inputs: [
+          { field: 'offers', from: { caller: 'the route\'s published offers (its accepts[] entries or signed offers)' } },
+          { field: 'authorizations', from: { caller: 'the EIP-3009 authorizations the route accepted, from the seller\'s payment log (public fields only, never the signature)' } },
         ],
       },
     ],

@@ -33,3 +33,9 @@ export const X402_FEE_MODELS = ['flat', 'bps', 'tiered', 'hybrid'] as const;
 export type X402FeeModel = (typeof X402_FEE_MODELS)[number];
 /** The denominator of a basis-point fee (10000 bps = 100%). */
 export const X402_BPS_DENOMINATOR = 10_000n;
+
+/**
+ * The x402 exact-scheme Permit2 proxy: the spender a Permit2 witness signature names, and the contract
+ * whose settleWithPermit consumes an EIP-2612 permit (@x402/evm 2.27, x402ExactPermit2ProxyAddress).
+ */
+export const X402_EXACT_PERMIT2_PROXY = '0x402085c248EeA27D92E8b30b2C58ed07f9E20001';

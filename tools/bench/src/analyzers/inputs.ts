@@ -1135,6 +1135,43 @@ function provenanceNotary(): BenchInput {
   };
 }
 
+/**
+ * x402-offer-replay-hygiene-auditor at its maxima: 50 offers (half signed JWS), 2000 authorizations
+ * from 20 payers with random nonces, every tenth a counter, 100 replayed keys, windows and arrival
+ * times that raise every authorization finding.
+ */
+function replayAuditor(): BenchInput {
+  const random = seeded(21);
+  const payers = times(20, () => address(random));
+  const nonces = times(1900, () => `0x${hex(random, 64)}`);
+  const payTo = '0x1111111111111111111111111111111111111111';
+  const jws = (i: number) => `eyJhbGciOiJFUzI1NksifQ.${Buffer.from(JSON.stringify({ version: 1, resourceUrl: 'https://api.bench.example/quote', scheme: 'exact', network: 'eip155:8453', asset: CHAINS.base.usdc, payTo, amount: '10000', ...(i % 4 ? { validUntil: 1_800_000_300 } : {}) })).toString('base64url')}.c2ln`;
+  const offers = times(50, (i) => (i % 2 ? { format: 'jws', signature: jws(i) } : { scheme: 'exact', network: 'eip155:8453', amount: '10000', asset: CHAINS.base.usdc, payTo, maxTimeoutSeconds: i % 6 === 0 ? 7200 : 60 }));
+  const authorizations = times(2000, (i) => ({
+    from: payers[i % 20]!,
+    to: i % 50 === 0 ? address(random) : payTo,
+    value_atomic: '10000',
+    valid_after: 1_800_000_000,
+    valid_before: 1_800_000_000 + (i % 9 === 0 ? 86_400 : 60),
+    nonce: i % 10 === 0 ? `0x${'5'.repeat(32)}${i.toString(16).padStart(32, '0')}` : nonces[i % 1900]!,
+    resource_path: `/api/x402/quote/${i % 7}`,
+    received_at: 1_800_000_000 + (i % 130) - 35,
+    delivered: i % 3 !== 0,
+    settled: i % 4 !== 0,
+  }));
+  return { tool: 'x402_offer_replay_hygiene_auditor', shape: '50 offers (25 signed JWS), 2000 authorizations from 20 payers, 100 replayed keys, 200 counter nonces', body: { offers, authorizations } };
+}
+
+/** x402-permit2-approval-friction-explainer at its maxima: a 256 KiB offer, 10000 planned payments, both sponsoring extensions, the longest route. */
+function permit2Explainer(): BenchInput {
+  const offer = { scheme: 'exact', network: CHAINS.base.caip2, amount: '10000', asset: CHAINS.base.usdc, payTo: '0x1111111111111111111111111111111111111111', maxTimeoutSeconds: 60, extra: { assetTransferMethod: 'permit2' }, description: 'x'.repeat(256 * 1024 - 400) };
+  return {
+    tool: 'x402_permit2_approval_friction_explainer',
+    shape: 'a 256 KiB Permit2 offer without EIP-712 domain, both sponsoring extensions, 10000 planned payments, allowance short',
+    body: { offer, extensions: { eip2612GasSponsoring: {}, erc20ApprovalGasSponsoring: {} }, payer: { permit2_allowance_atomic: '99999999', has_native_gas: true }, planned_payments: 10_000 },
+  };
+}
+
 /** Each analyzer at its schema maxima, and at what the default 256 KiB body limit admits where that is less. */
 export async function benchInputs(): Promise<BenchInput[]> {
   const inputs = [loopBreaker(200), loopBreaker(10), fragmentation(1000, 1000), fragmentation(300, 0), conflict(200, 50, 1000), conflict(200, 5, 300)];
@@ -1146,7 +1183,8 @@ export async function benchInputs(): Promise<BenchInput[]> {
   inputs.push(catalogDrift(1150));
   inputs.push(spendClassifier(1000), profileNormalizer(330), scopeAuditor());
   inputs.push(facilitatorCost(), priceDisplay(), tokenAmounts(), failoverPlan());
-  inputs.push(challengeNormalizer(), routePlanner());
+  inputs.push(challengeNormalizer(), routePlanner(), replayAuditor(), permit2Explainer());
+  inputs.push(challengeNormalizer(), routePlanner(), replayAuditor(), permit2Explainer());
   inputs.push(ap2MandateAudit(2300), walletPolicyCoverage(), purchaseReconciliation());
   inputs.push(payeeRotation(), latencySla(5000), latencySla(1500), await receiptScorer());
   inputs.push(failureFacts(), errorTaxonomy(), readinessPassport(), retryLens());
