@@ -1184,7 +1184,6 @@ export async function benchInputs(): Promise<BenchInput[]> {
   inputs.push(spendClassifier(1000), profileNormalizer(330), scopeAuditor());
   inputs.push(facilitatorCost(), priceDisplay(), tokenAmounts(), failoverPlan());
   inputs.push(challengeNormalizer(), routePlanner(), replayAuditor(), permit2Explainer());
-  inputs.push(challengeNormalizer(), routePlanner(), replayAuditor(), permit2Explainer());
   inputs.push(ap2MandateAudit(2300), walletPolicyCoverage(), purchaseReconciliation());
   inputs.push(payeeRotation(), latencySla(5000), latencySla(1500), await receiptScorer());
   inputs.push(failureFacts(), errorTaxonomy(), readinessPassport(), retryLens());
