@@ -1,4 +1,4 @@
-import { CATALOG, DISCOVERY_PATHS, toolById, type DiscoveryFinding } from '@paysight/contracts';
+import { CATALOG, DISCOVERY_PATHS, DOCUMENT_BODY_LIMIT_BYTES, toolById, type DiscoveryFinding } from '@paysight/contracts';
 import { PAYMENT_REQUIRED_HEADER } from '@paysight/payment';
 import { readTestStack } from '@paysight/testkit';
 import { startTestApi, type TestApi } from '@paysight/testkit/api';
@@ -124,7 +124,7 @@ describe('expansion tools at the body limit', () => {
   it('asks for payment for the served documents with the longest llms.txt; refuses a longer one with a free 400 and a document nested too deep likewise', async () => {
     const request = await ownAudit(api);
     const longest = { ...request, discovery_documents: { ...request.discovery_documents, llms_text: request.discovery_documents.llms_text!.padEnd(100_000, '.') } };
-    expect(Buffer.byteLength(JSON.stringify(longest))).toBeLessThan(256 * 1024);
+    expect(Buffer.byteLength(JSON.stringify(longest))).toBeLessThan(DOCUMENT_BODY_LIMIT_BYTES);
     expect((await post(path, longest)).status).toBe(402);
     const over = await post(path, { ...longest, discovery_documents: { ...longest.discovery_documents, llms_text: `${longest.discovery_documents.llms_text}.` } });
     expect(over.status).toBe(400);
@@ -133,10 +133,10 @@ describe('expansion tools at the body limit', () => {
     expect((await post(path, { ...request, discovery_documents: { x402: deep } })).status).toBe(400);
   });
 
-  it('answers 413 to documents past the body limit, then keeps serving', async () => {
+  it('answers 413 to documents past its 1 MiB body limit, then keeps serving', async () => {
     const request = await ownAudit(api);
-    const huge = { ...request, discovery_documents: { ...request.discovery_documents, x402: { resources: Array.from({ length: 3000 }, (_, i) => ({ resource: `${api.url}/api/x402/r-${i}`, price: '0.01' })) } } };
-    expect(Buffer.byteLength(JSON.stringify(huge))).toBeGreaterThan(256 * 1024);
+    const huge = { ...request, discovery_documents: { ...request.discovery_documents, x402: { resources: Array.from({ length: 20_000 }, (_, i) => ({ resource: `${api.url}/api/x402/r-${i}`, price: '0.01' })) } } };
+    expect(Buffer.byteLength(JSON.stringify(huge))).toBeGreaterThan(DOCUMENT_BODY_LIMIT_BYTES);
     expect((await post(path, huge)).status).toBe(413);
     expect((await post(path, request)).status).toBe(402);
   });

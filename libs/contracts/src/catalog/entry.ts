@@ -51,8 +51,8 @@ export interface CatalogEntry<Req extends z.ZodType = z.ZodType, Res extends z.Z
   /** A valid request body: shared by the docs, OpenAPI, discovery and tests (a test parses it with `request`). */
   example: z.input<Req>;
   /**
-   * The request body this tool's family documents as acceptable when it is above the service's
-   * configured limit (BODY_LIMIT_BYTES): the x402 family takes bodies of up to 1 MiB.
+   * The request body this tool documents as acceptable when it is above the service's configured
+   * limit (BODY_LIMIT_BYTES): the tools that read whole documents take bodies of up to 1 MiB.
    */
   bodyLimitBytes?: number;
   /**
@@ -62,6 +62,9 @@ export interface CatalogEntry<Req extends z.ZodType = z.ZodType, Res extends z.Z
    */
   secretGuardExempt?: readonly string[];
 }
+
+/** The body limit of tools whose requests embed whole third-party documents (the x402 family, service_discovery_audit). */
+export const DOCUMENT_BODY_LIMIT_BYTES = 1024 * 1024;
 
 /** The largest body a tool's route reads: the service's limit, or the tool's own when that is larger. */
 export function bodyLimitOf(entry: Pick<CatalogEntry, 'bodyLimitBytes'>, serviceLimitBytes: number): number {

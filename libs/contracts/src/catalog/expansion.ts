@@ -6,7 +6,7 @@ import { paymentHistorySummaryResult } from '../results/expansion/agent-payment-
 import { serviceDiscoveryAuditResult } from '../results/expansion/service-discovery-audit.js';
 import { CHAINS } from '../chains.js';
 import { EXAMPLE_PAYEE } from '../schemas/common.js';
-import { defineTool } from './entry.js';
+import { DOCUMENT_BODY_LIMIT_BYTES, defineTool } from './entry.js';
 
 /** The open expansion envelope v2 of spec document 2. */
 const EXPANSION_V2 = { kind: 'expansion', productFamily: 'agent_expansion_v2_api', strict: false } as const;
@@ -29,6 +29,8 @@ export const EXPANSION_TOOLS = [
     envelope: EXPANSION_V2,
     request: serviceDiscoveryAuditRequest,
     result: serviceDiscoveryAuditResult,
+    // A service's own documents outgrow 256 KiB with its catalog (Paysight's do): they are what it audits.
+    bodyLimitBytes: DOCUMENT_BODY_LIMIT_BYTES,
     example: {
       service_url: SERVICE,
       discovery_documents: {

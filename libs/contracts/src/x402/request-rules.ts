@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { DOCUMENT_BODY_LIMIT_BYTES } from '../catalog/entry.js';
 import { jsonDepth } from '../schemas/json-document.js';
 
 /** Request rules of the x402-* family (design sheet §0, "Requests"). */
 export const X402_REQUEST_LIMITS = {
   /** A whole request body (JSON). */
-  bodyBytes: 1024 * 1024,
+  bodyBytes: DOCUMENT_BODY_LIMIT_BYTES,
   /** An embedded third-party document (catalog, OpenAPI, challenge, card, ...), serialized as JSON. */
   documentBytes: 256 * 1024,
   /** ... and its levels of objects and arrays. */
