@@ -42,11 +42,11 @@ export const x402Document = x402DocumentOf(X402_REQUEST_LIMITS.documentBytes);
 
 /** "decimal": a non-negative decimal string with at most 6 fraction digits. */
 export const X402_DECIMAL_PATTERN = /^\d+(\.\d{1,6})?$/;
-export const x402Decimal = z.string().regex(X402_DECIMAL_PATTERN, 'must be a non-negative decimal string with at most six fractional digits');
+export const x402Decimal = z.string().regex(X402_DECIMAL_PATTERN, 'must be a non-negative decimal string with at most six fractional digits').meta({ examples: ['0.01'] });
 /** "atomic": 1 to 78 digits (fits uint256). */
 export const X402_ATOMIC_PATTERN = /^\d{1,78}$/;
-export const x402Atomic = z.string().regex(X402_ATOMIC_PATTERN, 'must be an integer string of 1 to 78 digits');
+export const x402Atomic = z.string().regex(X402_ATOMIC_PATTERN, 'must be an integer string of 1 to 78 digits').meta({ examples: ['10000'] });
 /** "hash": sha256: + 64 lowercase hex. */
-export const x402Hash = z.string().regex(/^sha256:[0-9a-f]{64}$/, 'must be sha256: followed by 64 lowercase hex digits');
+export const x402Hash = z.string().regex(/^sha256:[0-9a-f]{64}$/, 'must be sha256: followed by 64 lowercase hex digits').meta({ examples: [`sha256:${'0'.repeat(64)}`] });
 /** Unix seconds: an integer in 0..2^53−1. */
 export const x402UnixSeconds = z.int().min(0).max(Number.MAX_SAFE_INTEGER);

@@ -6,7 +6,7 @@ export const PURCHASE_RECONCILER_DECISIONS = ['incomplete_evidence', 'discrepanc
 export const PURCHASE_EXCEPTION_KINDS = ['orphan_payment', 'paid_not_delivered', 'delivered_unsettled', 'duplicate_purchase', 'unfulfilled_intent'] as const;
 export const PURCHASE_CHAIN_STATUSES = ['fulfilled', 'undelivered', 'unsettled', 'over_used', 'unfulfilled'] as const;
 
-const atomic = z.string().regex(/^\d+$/);
+const atomic = z.string().regex(/^\d+$/).meta({ examples: ['10000'] });
 
 export const autonomousPurchaseIntentToReceiptReconcilerResult = x402Result({
   decision: z.enum(PURCHASE_RECONCILER_DECISIONS),

@@ -18,7 +18,7 @@ export const paidToolLatencySlaEvidenceNotaryResult = x402Result({
   }),
   targets: z.array(z.strictObject({ metric: z.enum(LATENCY_SLA_METRICS), target: z.number(), observed: z.number().nullable(), met: z.boolean() })).meta({ description: 'The targets set, in the order p50, p95, p99, error rate.' }),
   breach_attribution: z
-    .strictObject({ dominant_phase: z.enum(LATENCY_PHASES), shares: z.record(z.enum(LATENCY_PHASES), z.number()), samples: z.int() })
+    .strictObject({ dominant_phase: z.enum(LATENCY_PHASES), shares: z.record(z.enum(LATENCY_PHASES), z.number()).meta({ examples: [{ challenge: 0.1, verify: 0.2, handler: 0.5, settle: 0.2 }] }), samples: z.int() })
     .nullable()
     .meta({ description: 'Mean share of each phase over the paid samples slower than the p95 target that carry phases; null when there are none.' }),
   evidence_digest: z.string().meta({ description: 'HASH({sla, window, samples sorted by (started_at, duration_ms), results}): pins this exact evidence set. Store it via x402-response-provenance-notary as metadata_hash to timestamp it.' }),
