@@ -1,5 +1,6 @@
 import { toolById } from '@paysight/contracts';
 import { fundedBuyer, officialPaymentClient, payingFetch, usdcBalance } from '@paysight/testkit';
+import { startTestApi } from '@paysight/testkit/api';
 import { useMcpApi } from './mcp-fixture.js';
 import { callWithX402 } from './x402-mcp-client.js';
 
@@ -47,6 +48,40 @@ describe('x402-response-provenance-notary served', () => {
 
     const verified = await paid({ mode: 'verify', notary_id: created.answer.notary_id, lookup_secret: secret, response_hash: hash('e'), tool_id: 'tx_status', endpoint_path: '/api/x402/tx-status', generated_at: '2026-11-28T01:00:00+01:00' });
     expect(verified).toMatchObject({ status: 200, charged: 10_000n, answer: { decision: 'record_verified', compared_fields: [{ field: 'response_hash', match: true }, { field: 'context_hash', match: true }] } });
+  });
+
+  it('the paid-call ledger keeps the created answer without its lookup secret; the same payment presented again gets it back, derived anew; under another notary key only its hash', async () => {
+    const body = createBody(unique());
+    const buyer = await fundedBuyer();
+    const unpaid = await post(body);
+    const client = officialPaymentClient(buyer);
+    const required = client.getPaymentRequiredResponse((name) => unpaid.headers.get(name), await unpaid.json());
+    const signature = client.encodePaymentSignatureHeader(await client.createPaymentPayload(required));
+    const present = (url: string) => fetch(`${url}${notary.path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...signature }, body: JSON.stringify(body) });
+
+    const first = await present(mcp.api.url);
+    const created = (await first.json()) as Record<string, unknown> & { metadata: { x402RequestId: string } };
+    const secret = created.lookup_secret as string;
+    expect([first.status, created.decision, secret]).toEqual([200, 'record_created', expect.stringMatching(/^[A-Za-z0-9_-]{43}$/)]);
+    const row = await mcp.api.store.ledger.get(created.metadata.x402RequestId);
+    expect(row).toMatchObject({ state: 'settled', resultJson: { notary_id: created.notary_id, lookup_secret_withheld: true } });
+    expect(JSON.stringify(row)).not.toContain(secret);
+
+    const again = await present(mcp.api.url);
+    expect([again.status, again.headers.get('paysight-replay')]).toEqual([200, expect.any(String)]);
+    expect(await again.json()).toEqual(created);
+
+    // A second instance on the same ledger with its own (ephemeral) notary key derives another secret: 410 with the answer's hash, nothing charged.
+    const other = await startTestApi({ store: mcp.api.store, payTo: mcp.api.payTo });
+    try {
+      const before = await usdcBalance(mcp.api.payTo);
+      const elsewhere = await present(other.url);
+      expect(elsewhere.status).toBe(410);
+      expect(((await elsewhere.json()) as { error: { code: string; details: { resultHash: string } } }).error).toMatchObject({ code: 'result_expired', details: { resultHash: row!.resultHash } });
+      expect((await usdcBalance(mcp.api.payTo)) - before).toBe(0n);
+    } finally {
+      await other.close();
+    }
   });
 
   it('REST: a wrong secret or an unknown id answers 404 notary_record_not_found after verify, and nothing is settled', async () => {

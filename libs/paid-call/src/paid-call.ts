@@ -1,10 +1,21 @@
 import { type CatalogEntry, type ChainName, type ErrorBody, errorBody, isChainName } from '@paysight/contracts';
-import type { DecodeResult, PaidCallOutcome, PaidCallProcessor, UnavailableSource } from '@paysight/payment';
-import type { ProgressReporter, ToolModule, ToolOutput, ToolPorts } from '@paysight/tools';
+import type { DecodeResult, KeptAnswer, PaidCallOutcome, PaidCallProcessor, UnavailableSource } from '@paysight/payment';
+import type { KeptResult, ProgressReporter, ToolModule, ToolOutput, ToolPorts } from '@paysight/tools';
 import type { ObservationRecorder, ToolRun } from './observations.js';
 import type { PaidCallResponse } from './response.js';
-import { shapeResponse } from './shape-response.js';
+import { resultPartOf, shapeResponse, withResultPart } from './shape-response.js';
 import { validateRequest } from './validate.js';
+
+/** The ledger form of the served bodies of a tool whose result holds a secret shown once. */
+function keptAnswerOf(entry: CatalogEntry, keptResult: KeptResult, ports: ToolPorts): KeptAnswer<Record<string, unknown>> {
+  return {
+    keep: (served) => withResultPart(entry, served, keptResult.keep(resultPartOf(entry, served))),
+    restore: async (kept) => {
+      const body = kept as Record<string, unknown>;
+      return withResultPart(entry, body, keptResult.restore(resultPartOf(entry, body), ports));
+    },
+  };
+}
 
 /** One paid call as a transport hands it over. */
 export interface PaidCallRequest {
@@ -102,6 +113,7 @@ export function createPaidCallService(options: PaidCallServiceOptions): PaidCall
       // The served body is what the ledger keeps: a replay serves it as it is, with the original ids and time.
       serve: (output: ToolOutput<unknown>, paid) =>
         shapeResponse(module.entry, output, { input, requestId: request.requestId, x402RequestId: paid.x402RequestId, generatedAt, settlement: paid.settlement }),
+      ...(module.keptResult ? { kept: keptAnswerOf(module.entry, module.keptResult, options.ports) } : {}),
     });
     // Only a run that happened is observed (a replay or a refused payment ran nothing); the recorder
     // writes it after this answer is on its way.
@@ -173,7 +185,7 @@ export function createPaidCallService(options: PaidCallServiceOptions): PaidCall
           410,
           errorBody(
             'result_expired',
-            'This payment was settled and its result served, but the result is past its retention and no longer kept; only its hash is. Nothing was charged again.',
+            'This payment was settled and its result served, but the result is no longer kept as served (past its retention, or it held a secret this server can no longer derive); only its hash is. Nothing was charged again.',
             { x402RequestId: outcome.x402RequestId, settlementTx: outcome.settlement.transaction, resultHash: outcome.resultHash },
           ),
           outcome.x402RequestId,

@@ -91,3 +91,13 @@ export function shapeResponse(entry: CatalogEntry, output: ToolOutput<unknown>, 
       };
   }
 }
+
+/** The part of a served body (shapeResponse) that is the analyzer's result: under `result`, or spread into the body. */
+export function resultPartOf(entry: CatalogEntry, body: Record<string, unknown>): Record<string, unknown> {
+  return entry.envelope.kind === 'paid' ? (body['result'] as Record<string, unknown>) : body;
+}
+
+/** The served body with its result part replaced. */
+export function withResultPart(entry: CatalogEntry, body: Record<string, unknown>, part: Record<string, unknown>): Record<string, unknown> {
+  return entry.envelope.kind === 'paid' ? { ...body, result: part } : part;
+}

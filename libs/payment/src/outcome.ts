@@ -93,7 +93,7 @@ export interface PaymentIdentifierConflictOutcome {
   x402RequestId: string;
 }
 
-/** The payment was settled and its answer served, but the answer is past its retention: only its hash is kept. */
+/** The payment was settled and its answer served, but the answer is no longer kept as served (past its retention, or a secret in it can no longer be derived): only its hash is. */
 export interface ResultExpiredOutcome {
   kind: 'result_expired';
   x402RequestId: string;

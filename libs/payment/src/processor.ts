@@ -80,7 +80,22 @@ export interface PaidCall<T, R = T> {
    * presented again for the same request (a replay).
    */
   serve?: (result: T, paid: { settlement: Settlement; x402RequestId: string }) => R;
+  /**
+   * The form the ledger keeps a served answer in (default: as served), for an answer that holds
+   * something the payer is shown but the store must not keep (a secret). `restore` rebuilds the
+   * served answer from that form for a replay; one that does not hash as the answer first served did
+   * (the receipt binds that hash) is not served: the replay then gets only the hash.
+   */
+  kept?: KeptAnswer<R>;
 }
+
+export interface KeptAnswer<R> {
+  keep: (served: R) => unknown;
+  restore: (kept: unknown) => Promise<R>;
+}
+
+/** No KeptAnswer: the ledger keeps the answer as served. */
+const keptForm = <R>(kept: KeptAnswer<R> | null, served: R): unknown => (kept ? kept.keep(served) : served);
 
 export interface PaidCallProcessor {
   handle<T, R = T>(call: PaidCall<T, R>): Promise<PaidCallOutcome<R>>;
@@ -159,6 +174,14 @@ export function createPaidCallProcessor(options: PaidCallProcessorOptions): Paid
     return receiptSigner.signReceipt({ resourceUrl, payer, transaction, x402RequestId, responseHash: responseHashOfResultHash(resultHash) }).catch(() => null);
   }
 
+  /** The answer a row keeps, as served; null when none is kept, or it can no longer be rebuilt as served. */
+  async function keptAnswer<R>(entry: LedgerEntry, kept: KeptAnswer<R> | null): Promise<R | null> {
+    if (entry.resultJson === null) return null;
+    if (!kept) return entry.resultJson as R;
+    const answer = await kept.restore(entry.resultJson).catch(() => null);
+    return answer !== null && fingerprint(answer) === entry.resultHash ? answer : null;
+  }
+
   /** The receipt kept with a settled row; one is signed and kept now for a row settled without one (by the reconciler). */
   async function keptReceipt(entry: LedgerEntry, settlement: Settlement, resourceUrl: string): Promise<ReceiptExtensions | null> {
     if (entry.signedReceipt !== null) return entry.signedReceipt as ReceiptExtensions;
@@ -172,17 +195,18 @@ export function createPaidCallProcessor(options: PaidCallProcessorOptions): Paid
    * A payment the ledger already holds (not released). Settled for this very request (same tool and
    * input): its kept answer again, with its receipt, or result_expired once only the hash is left.
    */
-  async function previouslySeen<R>(entry: LedgerEntry, requestFingerprint: string, resourceUrl: string, reject: Reject): Promise<Seen<R>> {
+  async function previouslySeen<R>(entry: LedgerEntry, requestFingerprint: string, resourceUrl: string, reject: Reject, kept: KeptAnswer<R> | null): Promise<Seen<R>> {
     if (entry.state === 'settle_pending' || abandoned(entry)) return settlementPending(entry.x402RequestId);
     if (entry.state === 'claimed' || entry.state === 'settling') return inProgress(entry.x402RequestId);
     if (entry.state === 'settled') {
       const { x402RequestId } = entry;
       if (entry.requestFingerprint !== requestFingerprint) return { kind: 'payment_bound_to_other_request', x402RequestId, toolId: entry.toolId };
       const settlement: Settlement = { transaction: entry.settlementTx, network: PAYMENT.network, payer: entry.payer };
-      if (entry.resultJson === null) return { kind: 'result_expired', x402RequestId, settlement, resultHash: entry.resultHash };
+      const result = await keptAnswer(entry, kept);
+      if (result === null) return { kind: 'result_expired', x402RequestId, settlement, resultHash: entry.resultHash };
       const { protocolVersion } = entry;
       const receipt = receiptOf(settlement, protocolVersion, await keptReceipt(entry, settlement, resourceUrl));
-      return { kind: 'paid', replay: true, result: entry.resultJson as R, settlement, receipt, x402RequestId, protocolVersion, ledgerEntry: entry };
+      return { kind: 'paid', replay: true, result, settlement, receipt, x402RequestId, protocolVersion, ledgerEntry: entry };
     }
     return reject('already_used', {
       code: 'payment_already_used',
@@ -200,7 +224,7 @@ export function createPaidCallProcessor(options: PaidCallProcessorOptions): Paid
    * what this payment gets instead: a concurrent payment with the same identifier won the binding (its
    * outcome), or the identifier belongs to another request (conflict), or the store failed.
    */
-  async function bindPaymentId<R>(wanted: Omit<PaymentIdBinding, 'createdAt' | 'updatedAt'>, resourceUrl: string, reject: Reject): Promise<Seen<R> | PaymentIdentifierConflictOutcome | UnavailableOutcome | null> {
+  async function bindPaymentId<R>(wanted: Omit<PaymentIdBinding, 'createdAt' | 'updatedAt'>, resourceUrl: string, reject: Reject, kept: KeptAnswer<R> | null): Promise<Seen<R> | PaymentIdentifierConflictOutcome | UnavailableOutcome | null> {
     const storeDown = () => unavailable('store', 'The payment identifier store is temporarily unavailable. Nothing was charged; retry later.', wanted.x402RequestId);
     // Each round either binds, or finds a live holder, or moves the binding off a dead one: rounds only repeat under contention.
     for (let round = 0; round < 3; round++) {
@@ -209,7 +233,7 @@ export function createPaidCallProcessor(options: PaidCallProcessorOptions): Paid
         if (bind.bound || bind.existing.x402RequestId === wanted.x402RequestId) return null;
         if (bind.existing.requestFingerprint !== wanted.requestFingerprint) return idConflict(bind.existing);
         const holder = await ledger.get(bind.existing.x402RequestId);
-        if (!chargedNothing(holder)) return await previouslySeen<R>(holder!, wanted.requestFingerprint, resourceUrl, reject);
+        if (!chargedNothing(holder)) return await previouslySeen<R>(holder!, wanted.requestFingerprint, resourceUrl, reject, kept);
         if (await paymentIds.rebind(wanted.payer, wanted.paymentId, bind.existing.x402RequestId, wanted.x402RequestId)) return null;
       } catch {
         return storeDown();
@@ -249,8 +273,8 @@ export function createPaidCallProcessor(options: PaidCallProcessorOptions): Paid
     resourceUrl: string;
     /** The answer served for the settlement. */
     answer: (settlement: Settlement) => R;
-    /** Keep that answer with the row (false: the row keeps the answer it has). */
-    keep: boolean;
+    /** Keeps that answer with the row in this form (null: the row keeps the answer it has). */
+    keep: ((served: R) => unknown) | null;
   }
 
   /** Records the settle verdict of a row in settling and gives the payer its outcome. */
@@ -279,7 +303,7 @@ export function createPaidCallProcessor(options: PaidCallProcessorOptions): Paid
     const settledPatch = { settlementTx: settlement.transaction, resultHash, ...(extensions ? { signedReceipt: extensions } : {}) };
     // An answer the store refuses to keep (not JSON, too large) must not leave the payment looking in progress.
     const settled = (patch: LedgerPatch) => ledger.transition(x402RequestId, ['settling'], 'settled', patch);
-    const ledgerEntry = await (paid.keep ? settled({ ...settledPatch, resultJson: served }).catch(() => settled(settledPatch)) : settled(settledPatch)).catch(() => null);
+    const ledgerEntry = await (paid.keep ? settled({ ...settledPatch, resultJson: paid.keep(served) }).catch(() => settled(settledPatch)) : settled(settledPatch)).catch(() => null);
     return { kind: 'paid', replay: false, result: served, settlement, receipt: receiptOf(settlement, protocolVersion, extensions), x402RequestId, protocolVersion, ledgerEntry };
   }
 
@@ -296,13 +320,13 @@ export function createPaidCallProcessor(options: PaidCallProcessorOptions): Paid
     entry.validBefore !== null &&
     BigInt(entry.validBefore) > nowSeconds + RESUME_MARGIN_SECONDS;
 
-  async function resumeSettlement<R>(entry: LedgerEntry, payment: { payload: PaymentPayloadV2; requirements: PaymentRequirements; authorization: Eip3009Authorization }, resourceUrl: string, reject: Reject): Promise<PaidCallOutcome<R>> {
+  async function resumeSettlement<R>(entry: LedgerEntry, answer: R, payment: { payload: PaymentPayloadV2; requirements: PaymentRequirements; authorization: Eip3009Authorization }, resourceUrl: string, reject: Reject): Promise<PaidCallOutcome<R>> {
     const { x402RequestId, payer } = entry;
     const guard = entry.state === 'settling' ? { updatedBefore: new Date(clock().getTime() - staleAfterMs) } : {};
     const taken = await ledger.transition(x402RequestId, [entry.state], 'settling', { errorCode: null }, guard).catch(() => null);
     if (!taken) return settlementPending(x402RequestId);
     const verdict = await settle(payment.payload, payment.requirements, payment.authorization, payer);
-    return concludeSettlement({ x402RequestId, protocolVersion: entry.protocolVersion, payer, resourceUrl, answer: () => entry.resultJson as R, keep: false }, verdict, reject);
+    return concludeSettlement({ x402RequestId, protocolVersion: entry.protocolVersion, payer, resourceUrl, answer: () => answer, keep: null }, verdict, reject);
   }
 
   return {
@@ -348,6 +372,7 @@ export function createPaidCallProcessor(options: PaidCallProcessorOptions): Paid
       const storeDown = () => unavailable('store', 'The payment ledger is temporarily unavailable. Nothing was charged; retry later.', x402RequestId);
       const requestFingerprint = fingerprint({ tool: entry.id, input: call.input });
       const signatureHash = paymentSignatureHash(paymentPayload.payload.signature);
+      const kept = call.kept ?? null;
 
       const clientId = clientPaymentIdOf(decoded.payment);
       if (clientId.status === 'invalid') return idRefused('payment_identifier_invalid', clientId.problem, x402RequestId);
@@ -374,10 +399,10 @@ export function createPaidCallProcessor(options: PaidCallProcessorOptions): Paid
             details: { reason: 'signature_mismatch', x402RequestId },
           });
         }
-        if (known.requestFingerprint === requestFingerprint && resumable(known, nowSeconds)) {
-          return resumeSettlement<R>(known, { payload: paymentPayload, requirements, authorization }, call.resourceUrl, reject);
-        }
-        if (known.requestFingerprint !== requestFingerprint || !leaseExpired(known)) return previouslySeen(known, requestFingerprint, call.resourceUrl, reject);
+        // A kept answer that can no longer be rebuilt is not resumed: the reconciler concludes the row.
+        const resumed = known.requestFingerprint === requestFingerprint && resumable(known, nowSeconds) ? await keptAnswer(known, kept) : null;
+        if (resumed !== null) return resumeSettlement<R>(known, resumed, { payload: paymentPayload, requirements, authorization }, call.resourceUrl, reject);
+        if (known.requestFingerprint !== requestFingerprint || !leaseExpired(known)) return previouslySeen(known, requestFingerprint, call.resourceUrl, reject, kept);
         // Its claimant died while the tool ran (nothing was sent for settlement): this presentation takes
         // it over. The guard lets one taker through; the others find the row claimed again, in progress.
         let freed: LedgerEntry | null;
@@ -424,7 +449,7 @@ export function createPaidCallProcessor(options: PaidCallProcessorOptions): Paid
         // A copy of this payment may have been claimed and settled while this one was verified
         // (the facilitator then sees a used nonce): report it as the ledger knows it.
         const meanwhile = await ledger.get(x402RequestId).catch(() => null);
-        if (meanwhile && meanwhile.state !== 'released') return previouslySeen(meanwhile, requestFingerprint, call.resourceUrl, reject);
+        if (meanwhile && meanwhile.state !== 'released') return previouslySeen(meanwhile, requestFingerprint, call.resourceUrl, reject, kept);
         const facilitatorReason = verdict.invalidReason ?? 'invalid_payment';
         // An identifier's earlier answer is not given for a payment the facilitator refuses.
         return reject('invalid', {
@@ -433,7 +458,7 @@ export function createPaidCallProcessor(options: PaidCallProcessorOptions): Paid
           details: { reason: 'invalid', facilitatorReason },
         });
       }
-      if (answeredBy) return previouslySeen(answeredBy, requestFingerprint, call.resourceUrl, reject);
+      if (answeredBy) return previouslySeen(answeredBy, requestFingerprint, call.resourceUrl, reject, kept);
 
       let claim;
       try {
@@ -455,9 +480,9 @@ export function createPaidCallProcessor(options: PaidCallProcessorOptions): Paid
       } catch {
         return storeDown();
       }
-      if (!claim.claimed) return previouslySeen(claim.existing, requestFingerprint, call.resourceUrl, reject);
+      if (!claim.claimed) return previouslySeen(claim.existing, requestFingerprint, call.resourceUrl, reject, kept);
       if (paymentId) {
-        const elsewhere = await bindPaymentId<R>({ payer, paymentId, requestFingerprint, x402RequestId }, call.resourceUrl, reject);
+        const elsewhere = await bindPaymentId<R>({ payer, paymentId, requestFingerprint, x402RequestId }, call.resourceUrl, reject, kept);
         if (elsewhere) {
           await ledger.transition(x402RequestId, ['claimed'], 'released', { errorCode: 'payment_identifier_answered' }).catch(() => null);
           return elsewhere;
@@ -485,7 +510,7 @@ export function createPaidCallProcessor(options: PaidCallProcessorOptions): Paid
       // after the transfer, the reconciler settles the row and presenting the payment again serves it.
       const provisional = serveWith({ transaction: null, network: PAYMENT.network, payer });
       const settling = await ledger
-        .transition(x402RequestId, ['claimed'], 'settling', { resultJson: provisional, resultHash: fingerprint(provisional) }, claimant)
+        .transition(x402RequestId, ['claimed'], 'settling', { resultJson: keptForm(kept, provisional), resultHash: fingerprint(provisional) }, claimant)
         // An answer the store refuses to keep (not JSON, too large) is still served, once.
         .catch(() => ledger.transition(x402RequestId, ['claimed'], 'settling', {}, claimant))
         .catch(() => undefined);
@@ -494,7 +519,7 @@ export function createPaidCallProcessor(options: PaidCallProcessorOptions): Paid
       if (!settling) return storeDown();
 
       const verdictOfSettle = await settle(paymentPayload, requirements, authorization, payer);
-      return concludeSettlement({ x402RequestId, protocolVersion, payer, resourceUrl: call.resourceUrl, answer: serveWith, keep: true }, verdictOfSettle, reject);
+      return concludeSettlement({ x402RequestId, protocolVersion, payer, resourceUrl: call.resourceUrl, answer: serveWith, keep: (served) => keptForm(kept, served) }, verdictOfSettle, reject);
     },
   };
 }

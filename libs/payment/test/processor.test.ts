@@ -187,6 +187,25 @@ describe('paid-call processor', () => {
     expect(await chain.usdcBalance(payee)).toBe(PRICE);
   });
 
+  it('an answer with a secret shown once: the ledger keeps its kept form, a replay is rebuilt from it, and one that no longer hashes as served gets only the hash', async () => {
+    const { payee, headers } = await paymentFor();
+    const served = { id: 'n1', secret: 'shown-once' };
+    const kept = { keep: ({ secret: _secret, ...rest }: typeof served) => rest, restore: async (form: unknown) => ({ ...(form as { id: string }), secret: 'shown-once' }) };
+    const handler = countingHandler(served);
+    const first = expectKind(await processor(payee).handle({ ...call(headers, handler.run), kept }), 'paid');
+    expect(first.result).toEqual(served);
+    const row = await store.ledger.get(first.x402RequestId);
+    expect(row).toMatchObject({ state: 'settled', resultJson: { id: 'n1' }, resultHash: fingerprint(served) });
+
+    const replay = expectKind(await processor(payee).handle({ ...call(headers, handler.run), kept }), 'paid');
+    expect([replay.replay, replay.result, handler.runs]).toEqual([true, served, 1]);
+    const otherSecret = { ...kept, restore: async (form: unknown) => ({ ...(form as { id: string }), secret: 'derived with another key' }) };
+    const expired = expectKind(await processor(payee).handle({ ...call(headers, handler.run), kept: otherSecret }), 'result_expired');
+    expect(expired.resultHash).toBe(fingerprint(served));
+    expect(handler.runs).toBe(1);
+    expect(await chain.usdcBalance(payee)).toBe(PRICE);
+  });
+
   it('a handler failure settles nothing and releases the payment; the same payment then pays for a successful call', async () => {
     const { payee, headers } = await paymentFor();
     const failing = () => Promise.reject(new Error('boom'));

@@ -47,6 +47,16 @@ export interface ToolOutput<Result> {
   metadata: ToolMetadata;
 }
 
+/**
+ * How the paid-call ledger keeps a result that holds a secret the payer is shown once (the store must
+ * not keep it): `keep` gives the form kept for replays, `restore` rebuilds the served result from it.
+ * The serving layer checks a restored result against the hash of the answer first served.
+ */
+export interface KeptResult {
+  keep(result: Record<string, unknown>): Record<string, unknown>;
+  restore(kept: Record<string, unknown>, ports: ToolPorts): Record<string, unknown>;
+}
+
 /** A tool as the serving layer runs it: its catalog entry, the chains a call reads, and one run. */
 export interface ToolModule<E extends CatalogEntry = CatalogEntry> {
   readonly entry: E;
@@ -58,6 +68,8 @@ export interface ToolModule<E extends CatalogEntry = CatalogEntry> {
   chains(input: RequestOf<E>): readonly string[];
   /** gather, then analyze, then finish when the tool has one. */
   run(input: RequestOf<E>, ports: ToolPorts, context: RunContext): Promise<ToolOutput<ResultOf<E>>>;
+  /** Absent: the ledger keeps the result as served. */
+  readonly keptResult?: KeptResult;
 }
 
 type Finish<E extends CatalogEntry, Analysis> = (input: RequestOf<E>, output: ToolOutput<Analysis>, ports: ToolPorts, context: AnalyzeContext) => Promise<ToolOutput<ResultOf<E>>>;
@@ -71,6 +83,7 @@ export interface ToolSteps<E extends CatalogEntry, Data, Analysis> {
    */
   gather(input: RequestOf<E>, ports: ToolPorts, progress: ProgressReporter, context: AnalyzeContext): Promise<Data>;
   analyze(input: RequestOf<E>, data: Data, context: AnalyzeContext): ToolOutput<Analysis>;
+  keptResult?: KeptResult;
 }
 
 /**

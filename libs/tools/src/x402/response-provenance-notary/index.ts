@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import { NOTARY_RETENTION_DAYS, NotFoundAnswer, StoreUnavailableError, catalogEntry, type NotaryPort, type NotaryRecord } from '@paysight/contracts';
-import { defineToolModule } from '../../tool-module.js';
+import { type KeptResult, defineToolModule } from '../../tool-module.js';
 import { analyzeNotary, type NotaryData } from './analyze.js';
 import { contextHashOf, keyHashOf, notaryIdOf, secretHashOf, type NotaryInput } from './derive.js';
 
@@ -52,6 +52,19 @@ async function verify(input: NotaryInput, notary: NotaryPort, now: Date): Promis
   return { mode: 'verify', record, contextHash, unknownNetwork };
 }
 
+/** Marks a kept answer whose lookup secret was withheld from the ledger (it is derived again from notary_id). */
+const WITHHELD = 'lookup_secret_withheld';
+
+/**
+ * The paid-call ledger keeps a created answer without its lookup secret, so the secret lives nowhere
+ * but in that first answer; a payment replay derives it again from notary_id with the notary key (a
+ * changed key derives another, and the serving layer then serves the answer's hash only).
+ */
+const lookupSecretWithheld: KeptResult = {
+  keep: ({ lookup_secret: secret, ...rest }) => (secret === undefined ? rest : { ...rest, [WITHHELD]: true }),
+  restore: ({ [WITHHELD]: withheld, ...rest }, ports) => (withheld === true ? { ...rest, lookup_secret: ports.notary.key.lookupSecret(String(rest['notary_id'])) } : rest),
+};
+
 /**
  * x402-response-provenance-notary (docs/tools/x402/response-provenance-notary.md), the family's one
  * writer. Its gather is the store's atomic create-or-read (the decision depends on which request
@@ -60,6 +73,7 @@ async function verify(input: NotaryInput, notary: NotaryPort, now: Date): Promis
  */
 export const responseProvenanceNotary = defineToolModule(catalogEntry('x402_response_provenance_notary'), {
   chains: () => [],
+  keptResult: lookupSecretWithheld,
   gather: (input, ports, _progress, context) => (input.mode === 'create' ? create(input, ports.notary, context.now) : verify(input, ports.notary, context.now)),
   analyze: (input, data) => analyzeNotary(input, data),
 });
