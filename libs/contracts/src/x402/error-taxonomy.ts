@@ -111,6 +111,8 @@ export const X402_ERROR_CODES = {
 
 /** The code x402 uses for a missing Permit2 approval (servers answer it with HTTP 412). */
 export const PERMIT2_ALLOWANCE_REQUIRED = 'permit2_allowance_required';
+/** The HTTP status x402 servers answer PERMIT2_ALLOWANCE_REQUIRED with. */
+export const PERMIT2_ALLOWANCE_REQUIRED_STATUS = 412;
 
 /** The code namespaces of the built-in table; a source reads the namespaces SOURCE_NAMESPACES gives it. */
 export type ErrorNamespace = 'x402' | 'permit2' | 'http' | 'jsonrpc' | 'eip1193' | 'l402';
@@ -127,7 +129,7 @@ export const ERROR_TABLE: Readonly<Record<ErrorNamespace, Readonly<Record<string
     '404': 'CLIENT_NOT_FOUND',
     '408': 'REQUEST_TIMEOUT',
     '409': 'IDEMPOTENCY_CONFLICT',
-    '412': 'AUTH_PERMIT2_ALLOWANCE_REQUIRED',
+    [PERMIT2_ALLOWANCE_REQUIRED_STATUS]: 'AUTH_PERMIT2_ALLOWANCE_REQUIRED',
     '413': 'CLIENT_PAYLOAD_TOO_LARGE',
     '422': 'CLIENT_UNPROCESSABLE',
     '429': 'RATE_LIMITED',

@@ -13,6 +13,8 @@ export interface SupportedKind {
   scheme: string;
   /** ND-normalized. */
   network: string;
+  /** The network as the kind wrote it, trimmed. */
+  written: string;
 }
 
 /** The well-formed kinds of a /supported answer, or null when it has no kinds[] array. */
@@ -21,7 +23,7 @@ export function supportedKinds(supported: Json): SupportedKind[] | null {
   const kinds: SupportedKind[] = [];
   for (const kind of supported.kinds) {
     if (!isObject(kind) || typeof kind.x402Version !== 'number' || typeof kind.scheme !== 'string' || typeof kind.network !== 'string') continue;
-    kinds.push({ x402Version: kind.x402Version, scheme: kind.scheme, network: ND(kind.network).network });
+    kinds.push({ x402Version: kind.x402Version, scheme: kind.scheme, network: ND(kind.network).network, written: kind.network.trim() });
   }
   return kinds;
 }

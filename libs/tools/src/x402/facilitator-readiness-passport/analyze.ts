@@ -2,6 +2,7 @@ import { CANONICAL_ERRORS, ERROR_FAMILIES, READINESS_PASSPORT_LIMITS, lookupErro
 import type { ToolOutput } from '../../tool-module.js';
 import { x402Answer } from '../answer.js';
 import { AMT, HASH, ND, percentile } from '../helpers.js';
+import { supportedKinds } from '../supported.js';
 
 type Entry = CatalogEntryOf<'x402_facilitator_readiness_passport'>;
 export type ReadinessInput = RequestOf<Entry>;
@@ -24,13 +25,8 @@ const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typ
 
 /** The kinds of /supported; v1 kinds may name networks by alias, v2 kinds are CAIP-2 as written. */
 function kindsOf(supported: Record<string, unknown>): { kinds: Kind[]; skipped: number } {
-  const raw = Array.isArray(supported.kinds) ? supported.kinds : [];
-  const kinds: Kind[] = [];
-  for (const k of raw) {
-    if (!isObject(k) || typeof k.x402Version !== 'number' || typeof k.scheme !== 'string' || typeof k.network !== 'string') continue;
-    kinds.push({ version: k.x402Version, scheme: k.scheme.trim().toLowerCase(), network: k.x402Version === 1 ? ND(k.network).network : k.network.trim() });
-  }
-  return { kinds, skipped: raw.length - kinds.length };
+  const kinds = (supportedKinds(supported) ?? []).map((k) => ({ version: k.x402Version, scheme: k.scheme.trim().toLowerCase(), network: k.x402Version === 1 ? k.network : k.written }));
+  return { kinds, skipped: (Array.isArray(supported.kinds) ? supported.kinds.length : 0) - kinds.length };
 }
 
 function signersOf(supported: Record<string, unknown>): Record<string, string[]> {

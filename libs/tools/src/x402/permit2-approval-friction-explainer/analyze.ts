@@ -1,4 +1,4 @@
-import { PERMIT2_CONTRACT, X402_EXACT_PERMIT2_PROXY, type CatalogEntryOf, type RequestOf, type ResultOf } from '@paysight/contracts';
+import { PERMIT2_ALLOWANCE_REQUIRED, PERMIT2_ALLOWANCE_REQUIRED_STATUS, PERMIT2_CONTRACT, X402_EXACT_PERMIT2_PROXY, type CatalogEntryOf, type RequestOf, type ResultOf } from '@paysight/contracts';
 import type { ToolOutput } from '../../tool-module.js';
 import { x402Answer } from '../answer.js';
 import { ASSET } from '../helpers.js';
@@ -15,7 +15,7 @@ type Step = Omit<Permit2ExplainerResult['steps'][number], 'order'>;
 /** 2^256 − 1: the approval @x402/evm's client signs for approve(Permit2) (its payer and ERC-20-sponsored approvals). */
 const MAX_UINT256 = 2n ** 256n - 1n;
 /** What a facilitator answers a Permit2 payment without allowance (@x402/core: status 412 for permit2_allowance_required). */
-const SKIPPED_APPROVAL_ERROR = '412 permit2_allowance_required';
+const SKIPPED_APPROVAL_ERROR = `${PERMIT2_ALLOWANCE_REQUIRED_STATUS} ${PERMIT2_ALLOWANCE_REQUIRED}`;
 const SPONSORING = ['eip2612GasSponsoring', 'erc20ApprovalGasSponsoring'] as const;
 
 const witness: Step = { kind: 'sign_permit2_witness', gas_payer: 'facilitator', detail: `Permit2 witness signature (spender ${X402_EXACT_PERMIT2_PROXY}); the facilitator settles` };
