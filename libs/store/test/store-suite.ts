@@ -120,11 +120,13 @@ export function describeStoreSuite(kind: Store['kind'], open: () => Promise<Stor
       await expect(store.ledger.get(claim.x402RequestId)).resolves.toEqual(winners[0]);
     });
 
-    test('20 concurrent re-claims of a released payment: exactly one wins', async () => {
+    test('20 concurrent re-claims of a released payment: exactly one wins, and the others see its claim, never the released row', async () => {
       const first = await claimNew();
       await move(first, 'released');
       const outcomes = await Promise.all(Array.from({ length: 20 }, (_, i) => store.ledger.claim({ ...claimOf(first), requestId: `req_${i}` })));
-      expect(outcomes.filter((o) => o.claimed)).toHaveLength(1);
+      const winners = outcomes.flatMap((o) => (o.claimed ? [o.entry] : []));
+      expect(winners).toHaveLength(1);
+      expect(outcomes.flatMap((o) => (o.claimed ? [] : [o.existing]))).toEqual(Array(19).fill(winners[0]));
       await expect(store.ledger.get(first.x402RequestId)).resolves.toMatchObject({ state: 'claimed', attempts: 2 });
     });
   });

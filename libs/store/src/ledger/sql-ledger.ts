@@ -38,7 +38,8 @@ SELECT false AS claimed, * FROM payment_ledger
 /**
  * PostgreSQL reads the existing row with the statement's snapshot: when a concurrent claim commits the
  * row after that snapshot, the statement neither claims nor sees it. Running it again sees it.
- * Likewise when two claims race to insert: ON CONFLICT arbitrates on the payment key, but the loser
+ * So does a claim that waited on a concurrent claim of a released row: it takes nothing and reads the
+ * row as released, its snapshot's version. Likewise when two claims race to insert: ON CONFLICT arbitrates on the payment key, but the loser
  * may hit the primary key (the x402 request id, derived from the same payment) first and get a unique
  * violation instead; the next round finds the winner's row.
  */
@@ -67,6 +68,9 @@ export class SqlPaymentLedger implements PaymentLedger {
         continue;
       }
       const [row] = rows;
+      // Not taken, yet read as released: the statement waited for a concurrent claim that took the row,
+      // then read it from its own snapshot, from before that claim. The next round reads it as it is.
+      if (row && !row.claimed && row.state === RELEASED) continue;
       if (row) return row.claimed ? { claimed: true, entry: toEntry(row) } : { claimed: false, existing: toEntry(row) };
     }
     // Every round collided: the id belongs to another payment, not to a concurrent claim of this one.
