@@ -37,6 +37,7 @@ import { mcpPaidToolPermissionScopeAuditor } from './x402/mcp-paid-tool-permissi
 import { facilitatorCostComparator } from './x402/facilitator-cost-comparator/index.js';
 import { priceDisplayUnitSanityChecker } from './x402/price-display-unit-sanity-checker/index.js';
 import { defaultAssetTokenamountAdvisor } from './x402/default-asset-tokenamount-advisor/index.js';
+import { agentWalletSpendPolicySimulator } from './x402/agent-wallet-spend-policy-simulator/index.js';
 import { multiChainFacilitatorFailoverPlanner } from './x402/multi-chain-facilitator-failover-planner/index.js';
 import { multiProviderChallengeNormalizer } from './x402/multi-provider-challenge-normalizer/index.js';
 import { networkTokenRoutePlanner } from './x402/network-token-route-planner/index.js';
@@ -119,6 +120,7 @@ export const TOOL_MODULES = {
   x402_response_provenance_notary: responseProvenanceNotary,
   x402_offer_replay_hygiene_auditor: offerReplayHygieneAuditor,
   x402_permit2_approval_friction_explainer: permit2ApprovalFrictionExplainer,
+  x402_agent_wallet_spend_policy_simulator: agentWalletSpendPolicySimulator,
 } as const satisfies ToolRegistry;
 
 /**

@@ -56,6 +56,8 @@ import { offerReplayHygieneAuditorRequest } from '../schemas/x402/offer-replay-h
 import { offerReplayHygieneAuditorResult } from '../results/x402/offer-replay-hygiene-auditor.js';
 import { permit2ApprovalFrictionExplainerRequest } from '../schemas/x402/permit2-approval-friction-explainer.js';
 import { permit2ApprovalFrictionExplainerResult } from '../results/x402/permit2-approval-friction-explainer.js';
+import { agentWalletSpendPolicySimulatorRequest } from '../schemas/x402/agent-wallet-spend-policy-simulator.js';
+import { agentWalletSpendPolicySimulatorResult } from '../results/x402/agent-wallet-spend-policy-simulator.js';
 
 /** Price of every x402-* tool (design sheet §0): 0.01 USDC on Base, one exact offer. */
 export const X402_FAMILY_PRICE = '0.01';
@@ -584,6 +586,26 @@ export const X402_TOOLS = [
         { label: 'F1', supported: exampleSupported(['eip155:8453', 'eip155:84532'], '0x1111111111111111111111111111111111111111') },
         { label: 'F2', supported: exampleSupported(['eip155:8453'], '0x1111111111111111111111111111111111111111') },
         { label: 'F3', supported: exampleSupported(['eip155:8453'], '0x3333333333333333333333333333333333333333') },
+      ],
+    },
+  }),
+  defineX402Tool({
+    slug: 'agent-wallet-spend-policy-simulator',
+    id: 'x402_agent_wallet_spend_policy_simulator',
+    title: 'Agent wallet spend policy simulator',
+    description:
+      'For an operator tuning an agent wallet\'s spend policy: replay a sequence of proposed x402 payments through it (denied payees, networks, assets, payee and host allow lists, per-transaction cap, human-approval threshold, rate, daily and ISO-weekly budgets) and see which are allowed, held for a human or denied, by which rule, and when the budget runs out.',
+    request: agentWalletSpendPolicySimulatorRequest,
+    result: agentWalletSpendPolicySimulatorResult,
+    example: {
+      policy: { per_tx_max: '0.05', daily_max: '0.10', require_approval_above: '0.04', allowed_networks: ['eip155:8453'] },
+      events: [
+        { event_id: 'e1', at: '2026-01-05T09:00:00Z', amount: '0.03', asset: USDC_BASE, network: 'eip155:8453', pay_to: EXAMPLE_PAYEE },
+        { event_id: 'e2', at: '2026-01-05T09:05:00Z', amount: '0.05', asset: USDC_BASE, network: 'eip155:8453', pay_to: EXAMPLE_PAYEE },
+        { event_id: 'e3', at: '2026-01-05T09:10:00Z', amount: '0.03', asset: USDC_BASE, network: 'eip155:8453', pay_to: EXAMPLE_PAYEE },
+        { event_id: 'e4', at: '2026-01-05T09:15:00Z', amount: '0.03', asset: USDC_BASE, network: 'eip155:8453', pay_to: EXAMPLE_PAYEE },
+        { event_id: 'e5', at: '2026-01-05T09:20:00Z', amount: '0.02', asset: USDC_BASE, network: 'eip155:1', pay_to: EXAMPLE_PAYEE },
+        { event_id: 'e6', at: '2026-01-05T09:25:00Z', amount: '0.02', asset: USDC_BASE, network: 'eip155:8453', pay_to: EXAMPLE_PAYEE },
       ],
     },
   }),
