@@ -58,6 +58,8 @@ import { permit2ApprovalFrictionExplainerRequest } from '../schemas/x402/permit2
 import { permit2ApprovalFrictionExplainerResult } from '../results/x402/permit2-approval-friction-explainer.js';
 import { agentWalletSpendPolicySimulatorRequest } from '../schemas/x402/agent-wallet-spend-policy-simulator.js';
 import { agentWalletSpendPolicySimulatorResult } from '../results/x402/agent-wallet-spend-policy-simulator.js';
+import { spendPermissionAllowanceFitCheckerRequest } from '../schemas/x402/spend-permission-allowance-fit-checker.js';
+import { spendPermissionAllowanceFitCheckerResult } from '../results/x402/spend-permission-allowance-fit-checker.js';
 
 /** Price of every x402-* tool (design sheet §0): 0.01 USDC on Base, one exact offer. */
 export const X402_FAMILY_PRICE = '0.01';
@@ -607,6 +609,20 @@ export const X402_TOOLS = [
         { event_id: 'e5', at: '2026-01-05T09:20:00Z', amount: '0.02', asset: USDC_BASE, network: 'eip155:1', pay_to: EXAMPLE_PAYEE },
         { event_id: 'e6', at: '2026-01-05T09:25:00Z', amount: '0.02', asset: USDC_BASE, network: 'eip155:8453', pay_to: EXAMPLE_PAYEE },
       ],
+    },
+  }),
+  defineX402Tool({
+    slug: 'spend-permission-allowance-fit-checker',
+    id: 'x402_spend_permission_allowance_fit_checker',
+    title: 'Spend permission allowance fit checker',
+    description:
+      'For an app or agent holding a smart-wallet Spend Permission (SpendPermissionManager shape): does a planned payment schedule fit the periodic allowance and the [start, end) validity window, which spend would revert first, and what is the tightest permission (allowance, period, end) that still carries the plan? Exact per-period arithmetic in atomic units; flags over-grants and long-lived permissions.',
+    request: spendPermissionAllowanceFitCheckerRequest,
+    result: spendPermissionAllowanceFitCheckerResult,
+    example: {
+      permission: { account: EXAMPLE_WALLET, spender: EXAMPLE_PAYEE, token: USDC_BASE, allowance: '1000000', period: 86_400, start: 1_767_225_600, end: 1_767_225_600 + 30 * 86_400 },
+      planned: Array.from({ length: 48 }, (_, i) => ({ at: 1_767_225_600 + i * 3600, amount_atomic: '50000' })),
+      expected_spender: EXAMPLE_PAYEE,
     },
   }),
 ] as const;
