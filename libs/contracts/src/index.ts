@@ -104,6 +104,8 @@ export * from './schemas/x402/agent-wallet-spend-policy-simulator.js';
 export * from './results/x402/agent-wallet-spend-policy-simulator.js';
 export * from './schemas/x402/spend-permission-allowance-fit-checker.js';
 export * from './results/x402/spend-permission-allowance-fit-checker.js';
+export * from './schemas/x402/agent-commerce-mandate-receipt-fit-card.js';
+export * from './results/x402/agent-commerce-mandate-receipt-fit-card.js';
 export * from './catalog/index.js';
 export * from './discovery/index.js';
 export type * from './ports/chain-source.js';

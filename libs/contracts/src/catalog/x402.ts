@@ -60,6 +60,8 @@ import { agentWalletSpendPolicySimulatorRequest } from '../schemas/x402/agent-wa
 import { agentWalletSpendPolicySimulatorResult } from '../results/x402/agent-wallet-spend-policy-simulator.js';
 import { spendPermissionAllowanceFitCheckerRequest } from '../schemas/x402/spend-permission-allowance-fit-checker.js';
 import { spendPermissionAllowanceFitCheckerResult } from '../results/x402/spend-permission-allowance-fit-checker.js';
+import { agentCommerceMandateReceiptFitCardRequest } from '../schemas/x402/agent-commerce-mandate-receipt-fit-card.js';
+import { agentCommerceMandateReceiptFitCardResult } from '../results/x402/agent-commerce-mandate-receipt-fit-card.js';
 
 /** Price of every x402-* tool (design sheet §0): 0.01 USDC on Base, one exact offer. */
 export const X402_FAMILY_PRICE = '0.01';
@@ -623,6 +625,21 @@ export const X402_TOOLS = [
       permission: { account: EXAMPLE_WALLET, spender: EXAMPLE_PAYEE, token: USDC_BASE, allowance: '1000000', period: 86_400, start: 1_767_225_600, end: 1_767_225_600 + 30 * 86_400 },
       planned: Array.from({ length: 48 }, (_, i) => ({ at: 1_767_225_600 + i * 3600, amount_atomic: '50000' })),
       expected_spender: EXAMPLE_PAYEE,
+    },
+  }),
+  defineX402Tool({
+    slug: 'agent-commerce-mandate-receipt-fit-card',
+    id: 'x402_agent_commerce_mandate_receipt_fit_card',
+    title: 'Agent commerce mandate-receipt fit card',
+    description:
+      'After an agent purchase, for the user, an auditor or an issuer: does what was paid fit what was authorized? Compares an AP2 mandate set (intent, cart, payment) or an x402 budget with an AP2 PaymentReceipt or an x402 settlement, one card row each for amount, currency, payee, item, time, human presence and linkage (fits, exceeds, mismatch, not stated, not evidenced), exact amounts in atomic units.',
+    request: agentCommerceMandateReceiptFitCardRequest,
+    result: agentCommerceMandateReceiptFitCardResult,
+    example: {
+      mandate: { x402_budget: { authorized_max_amount: '0.05', currency: 'USDC', expected_payee: EXAMPLE_PAYEE, purpose: 'One transaction-status lookup', human_present: false, expires_at: '2026-01-02T00:00:00Z', network: 'eip155:8453' } },
+      receipt: {
+        x402: { settlement: { success: true, transaction: EXAMPLE_TX_1, network: 'eip155:8453', payer: EXAMPLE_BUYER }, amount_atomic: '60000', asset: USDC_BASE, pay_to: EXAMPLE_PAYEE, settled_at: '2026-01-01T12:00:00Z' },
+      },
     },
   }),
 ] as const;
