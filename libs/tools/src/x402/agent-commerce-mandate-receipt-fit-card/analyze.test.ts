@@ -79,6 +79,9 @@ describe('x402-agent-commerce-mandate-receipt-fit-card', () => {
     const result = run({ mandate: { ap2: { intent_mandate: { natural_language_description: 'anything', intent_expiry: '2026-02-01T00:00:00Z' } } }, receipt: { ap2: { payment_id: 'x' } } });
     expect(result.decision).toBe('unverifiable');
     expect(result.risk_flags).toContain('ap2_document_invalid');
+    expect(result.card.find((r) => r.dimension === 'presence')).toMatchObject({ status: 'not_evidenced', mandate_value: 'human present (cart confirmation required)' });
+    const unreadableIntent = run({ mandate: { ap2: { intent_mandate: { skus: 'not a list' } } }, receipt: ap2Receipt() });
+    expect(unreadableIntent.card.find((r) => r.dimension === 'presence')).toMatchObject({ status: 'not_evidenced', mandate_value: null, note: 'the intent mandate is not readable' });
     expect(result.limitations.some((l) => l.startsWith('/receipt/ap2 does not fit the AP2 shape'))).toBe(true);
   });
 

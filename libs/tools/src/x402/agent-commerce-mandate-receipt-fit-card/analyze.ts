@@ -101,7 +101,7 @@ function fromAp2(m: Ap2Mandates, flags: Set<string>, limitations: string[]): Aut
     cartItems: cart ? cart.payment_request.details.display_items.map((item) => item.label) : null,
     expiries,
     paymentMandateId: payment?.payment_mandate_contents.payment_mandate_id ?? null,
-    presence: ap2Presence(m, intent?.user_cart_confirmation_required ?? true, textOf(payment?.user_authorization) !== null),
+    presence: intent ? ap2Presence(m, intent.user_cart_confirmation_required ?? true, textOf(payment?.user_authorization) !== null) : { status: 'not_evidenced', mandate_value: null, note: 'the intent mandate is not readable', pointers: ['/mandate/ap2/intent_mandate'] },
     purpose: intent?.natural_language_description ?? null,
   };
 }
