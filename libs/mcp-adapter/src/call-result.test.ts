@@ -43,6 +43,9 @@ const DECLARED_OUTSIDE_THE_HEADER = new Set([
   'x402_mcp_operation_stability_ledger',
   'x402_response_provenance_notary',
   'x402_offer_replay_hygiene_auditor',
+  'x402_agent_wallet_spend_policy_simulator',
+  'x402_spend_permission_allowance_fit_checker',
+  'x402_agent_commerce_mandate_receipt_fit_card',
 ]);
 
 describe('a payment_required result', () => {

@@ -66,3 +66,6 @@ export * from './x402/mcp-operation-stability-ledger/index.js';
 export * from './x402/response-provenance-notary/index.js';
 export * from './x402/offer-replay-hygiene-auditor/index.js';
 export * from './x402/permit2-approval-friction-explainer/index.js';
+export * from './x402/agent-wallet-spend-policy-simulator/index.js';
+export * from './x402/spend-permission-allowance-fit-checker/index.js';
+export * from './x402/agent-commerce-mandate-receipt-fit-card/index.js';

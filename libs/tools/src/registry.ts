@@ -37,6 +37,9 @@ import { mcpPaidToolPermissionScopeAuditor } from './x402/mcp-paid-tool-permissi
 import { facilitatorCostComparator } from './x402/facilitator-cost-comparator/index.js';
 import { priceDisplayUnitSanityChecker } from './x402/price-display-unit-sanity-checker/index.js';
 import { defaultAssetTokenamountAdvisor } from './x402/default-asset-tokenamount-advisor/index.js';
+import { agentWalletSpendPolicySimulator } from './x402/agent-wallet-spend-policy-simulator/index.js';
+import { spendPermissionAllowanceFitChecker } from './x402/spend-permission-allowance-fit-checker/index.js';
+import { agentCommerceMandateReceiptFitCard } from './x402/agent-commerce-mandate-receipt-fit-card/index.js';
 import { multiChainFacilitatorFailoverPlanner } from './x402/multi-chain-facilitator-failover-planner/index.js';
 import { multiProviderChallengeNormalizer } from './x402/multi-provider-challenge-normalizer/index.js';
 import { networkTokenRoutePlanner } from './x402/network-token-route-planner/index.js';
@@ -119,6 +122,9 @@ export const TOOL_MODULES = {
   x402_response_provenance_notary: responseProvenanceNotary,
   x402_offer_replay_hygiene_auditor: offerReplayHygieneAuditor,
   x402_permit2_approval_friction_explainer: permit2ApprovalFrictionExplainer,
+  x402_agent_wallet_spend_policy_simulator: agentWalletSpendPolicySimulator,
+  x402_spend_permission_allowance_fit_checker: spendPermissionAllowanceFitChecker,
+  x402_agent_commerce_mandate_receipt_fit_card: agentCommerceMandateReceiptFitCard,
 } as const satisfies ToolRegistry;
 
 /**

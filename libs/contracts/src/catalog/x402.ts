@@ -56,6 +56,12 @@ import { offerReplayHygieneAuditorRequest } from '../schemas/x402/offer-replay-h
 import { offerReplayHygieneAuditorResult } from '../results/x402/offer-replay-hygiene-auditor.js';
 import { permit2ApprovalFrictionExplainerRequest } from '../schemas/x402/permit2-approval-friction-explainer.js';
 import { permit2ApprovalFrictionExplainerResult } from '../results/x402/permit2-approval-friction-explainer.js';
+import { agentWalletSpendPolicySimulatorRequest } from '../schemas/x402/agent-wallet-spend-policy-simulator.js';
+import { agentWalletSpendPolicySimulatorResult } from '../results/x402/agent-wallet-spend-policy-simulator.js';
+import { spendPermissionAllowanceFitCheckerRequest } from '../schemas/x402/spend-permission-allowance-fit-checker.js';
+import { spendPermissionAllowanceFitCheckerResult } from '../results/x402/spend-permission-allowance-fit-checker.js';
+import { agentCommerceMandateReceiptFitCardRequest } from '../schemas/x402/agent-commerce-mandate-receipt-fit-card.js';
+import { agentCommerceMandateReceiptFitCardResult } from '../results/x402/agent-commerce-mandate-receipt-fit-card.js';
 
 /** Price of every x402-* tool (design sheet §0): 0.01 USDC on Base, one exact offer. */
 export const X402_FAMILY_PRICE = '0.01';
@@ -585,6 +591,55 @@ export const X402_TOOLS = [
         { label: 'F2', supported: exampleSupported(['eip155:8453'], '0x1111111111111111111111111111111111111111') },
         { label: 'F3', supported: exampleSupported(['eip155:8453'], '0x3333333333333333333333333333333333333333') },
       ],
+    },
+  }),
+  defineX402Tool({
+    slug: 'agent-wallet-spend-policy-simulator',
+    id: 'x402_agent_wallet_spend_policy_simulator',
+    title: 'Agent wallet spend policy simulator',
+    description:
+      'For an operator tuning an agent wallet\'s spend policy: replay a sequence of proposed x402 payments through it (denied payees, networks, assets, payee and host allow lists, per-transaction cap, human-approval threshold, rate, daily and ISO-weekly budgets) and see which are allowed, held for a human or denied, by which rule, and when the budget runs out.',
+    request: agentWalletSpendPolicySimulatorRequest,
+    result: agentWalletSpendPolicySimulatorResult,
+    example: {
+      policy: { per_tx_max: '0.05', daily_max: '0.10', require_approval_above: '0.04', allowed_networks: ['eip155:8453'] },
+      events: [
+        { event_id: 'e1', at: '2026-01-05T09:00:00Z', amount: '0.03', asset: USDC_BASE, network: 'eip155:8453', pay_to: EXAMPLE_PAYEE },
+        { event_id: 'e2', at: '2026-01-05T09:05:00Z', amount: '0.05', asset: USDC_BASE, network: 'eip155:8453', pay_to: EXAMPLE_PAYEE },
+        { event_id: 'e3', at: '2026-01-05T09:10:00Z', amount: '0.03', asset: USDC_BASE, network: 'eip155:8453', pay_to: EXAMPLE_PAYEE },
+        { event_id: 'e4', at: '2026-01-05T09:15:00Z', amount: '0.03', asset: USDC_BASE, network: 'eip155:8453', pay_to: EXAMPLE_PAYEE },
+        { event_id: 'e5', at: '2026-01-05T09:20:00Z', amount: '0.02', asset: USDC_BASE, network: 'eip155:1', pay_to: EXAMPLE_PAYEE },
+        { event_id: 'e6', at: '2026-01-05T09:25:00Z', amount: '0.02', asset: USDC_BASE, network: 'eip155:8453', pay_to: EXAMPLE_PAYEE },
+      ],
+    },
+  }),
+  defineX402Tool({
+    slug: 'spend-permission-allowance-fit-checker',
+    id: 'x402_spend_permission_allowance_fit_checker',
+    title: 'Spend permission allowance fit checker',
+    description:
+      'For an app or agent holding a smart-wallet Spend Permission (SpendPermissionManager shape): does a planned payment schedule fit the periodic allowance and the [start, end) validity window, which spend would revert first, and what is the tightest permission (allowance, period, end) that still carries the plan? Exact per-period arithmetic in atomic units; flags over-grants and long-lived permissions.',
+    request: spendPermissionAllowanceFitCheckerRequest,
+    result: spendPermissionAllowanceFitCheckerResult,
+    example: {
+      permission: { account: EXAMPLE_WALLET, spender: EXAMPLE_PAYEE, token: USDC_BASE, allowance: '1000000', period: 86_400, start: 1_767_225_600, end: 1_767_225_600 + 30 * 86_400 },
+      planned: Array.from({ length: 48 }, (_, i) => ({ at: 1_767_225_600 + i * 3600, amount_atomic: '50000' })),
+      expected_spender: EXAMPLE_PAYEE,
+    },
+  }),
+  defineX402Tool({
+    slug: 'agent-commerce-mandate-receipt-fit-card',
+    id: 'x402_agent_commerce_mandate_receipt_fit_card',
+    title: 'Agent commerce mandate-receipt fit card',
+    description:
+      'After an agent purchase, for the user, an auditor or an issuer: does what was paid fit what was authorized? Compares an AP2 mandate set (intent, cart, payment) or an x402 budget with an AP2 PaymentReceipt or an x402 settlement, one card row each for amount, currency, payee, item, time, human presence and linkage (fits, exceeds, mismatch, not stated, not evidenced), exact amounts in atomic units.',
+    request: agentCommerceMandateReceiptFitCardRequest,
+    result: agentCommerceMandateReceiptFitCardResult,
+    example: {
+      mandate: { x402_budget: { authorized_max_amount: '0.05', currency: 'USDC', expected_payee: EXAMPLE_PAYEE, purpose: 'One transaction-status lookup', human_present: false, expires_at: '2026-01-02T00:00:00Z', network: 'eip155:8453' } },
+      receipt: {
+        x402: { settlement: { success: true, transaction: EXAMPLE_TX_1, network: 'eip155:8453', payer: EXAMPLE_BUYER }, amount_atomic: '60000', asset: USDC_BASE, pay_to: EXAMPLE_PAYEE, settled_at: '2026-01-01T12:00:00Z' },
+      },
     },
   }),
 ] as const;

@@ -668,6 +668,40 @@ export const WORKFLOWS: readonly Workflow[] = [
       },
     ],
   },
+  {
+    id: 'set_and_check_agent_spend_limits',
+    title: 'Set an agent\'s spend limits, then check each purchase against them',
+    whenToUse: 'An operator lets an agent pay from a smart wallet through a spend policy and an on-chain Spend Permission: replay the payments it is expected to make through the policy, check the permission carries the ones the policy allows, and after each purchase check what was paid against what was authorized.',
+    reasonCode: 'guard_autonomous_commerce',
+    steps: [
+      {
+        tool: 'x402_agent_wallet_spend_policy_simulator',
+        purpose: 'Which of the expected payments the policy allows, holds for a human or denies, by which rule, and when the daily or weekly budget runs out. Fix the policy before going on when its decision is policy_invalid or mostly_denied.',
+        inputs: [
+          { field: 'policy', from: { caller: 'the agent wallet\'s spend policy' } },
+          { field: 'events', from: { caller: 'a realistic sequence of the payments the agent will propose (recent history or a plan)' } },
+        ],
+      },
+      {
+        tool: 'x402_spend_permission_allowance_fit_checker',
+        purpose: 'Whether the Spend Permission the agent\'s spender holds carries the payments the policy allows, period by period, and the tightest permission that does. Re-issue the permission when its decision is outside_validity, exceeds_allowance or fits_with_headroom_warning.',
+        inputs: [
+          { field: 'permission', from: { caller: 'the SpendPermission the smart wallet approved for the agent\'s spender' } },
+          { field: 'planned', from: { caller: 'the events whose results[].outcome is allow, as unix seconds with their amounts in atomic units' } },
+          { field: 'expected_spender', from: { caller: 'the address the agent spends from' } },
+        ],
+      },
+      {
+        tool: 'x402_agent_commerce_mandate_receipt_fit_card',
+        purpose: 'After each purchase: whether what was paid fits what was authorized, row by row. Raise a misfit with the merchant or issuer and replay the policy again before the agent continues.',
+        inputs: [
+          { field: 'mandate.x402_budget.authorized_max_amount', from: fromRequest('x402_agent_wallet_spend_policy_simulator', 'policy.per_tx_max') },
+          { field: 'mandate.x402_budget.expected_payee', from: { caller: 'the payee the agent meant to pay (one of policy.allowed_payees)' } },
+          { field: 'receipt.x402', from: { caller: 'the settle response of the payment, with its amount, asset, payee and time' } },
+        ],
+      },
+    ],
+  },
 ];
 
 /** What running every step once costs: the sum of the catalog prices (per item for a forEach step). */

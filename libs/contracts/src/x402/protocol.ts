@@ -39,3 +39,15 @@ export const X402_BPS_DENOMINATOR = 10_000n;
  * whose settleWithPermit consumes an EIP-2612 permit (@x402/evm 2.27, x402ExactPermit2ProxyAddress).
  */
 export const X402_EXACT_PERMIT2_PROXY = '0x402085c248EeA27D92E8b30b2C58ed07f9E20001';
+
+/**
+ * Coinbase's SpendPermissionManager (coinbase/spend-permissions, deployed at one address on Base,
+ * Ethereum, Optimism, Arbitrum, Polygon and their testnets): a smart wallet's periodic allowance for
+ * a spender. Its SpendPermission struct bounds allowance to uint160 and period, start and end to uint48
+ * (unix seconds; a spend at t is valid for start ≤ t < end, and period k is [start + k·period, …) capped at end).
+ */
+export const SPEND_PERMISSION_MANAGER = '0xf85210B21cC50302F477BA56686d2019dC9b67Ad';
+export const SPEND_PERMISSION_BOUNDS = { allowanceMax: 2n ** 160n - 1n, uint48Max: 2 ** 48 - 1 } as const;
+
+/** ERC-7528: the address that stands for a chain's native asset where a token address is expected. */
+export const ERC7528_NATIVE_TOKEN = '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE';

@@ -3,6 +3,8 @@ import { X402_TOOLS, defineX402Tool, x402Identity } from '../catalog/x402.js';
 import { X402_TOOLS as FROM_INDEX, CATALOG } from '../catalog/index.js';
 import { X402_NETWORKS, X402_REFERENCE_DATA_VERSION, X402_USDC } from './reference-data.js';
 import { X402_REQUEST_LIMITS, x402Atomic, x402Decimal, x402Document, x402Hash } from './request-rules.js';
+import { ERC7528_NATIVE_TOKEN, PERMIT2_CONTRACT, SPEND_PERMISSION_BOUNDS, SPEND_PERMISSION_MANAGER } from './protocol.js';
+import { getAddress } from 'viem';
 import { catalogDriftMonitorRequest } from '../schemas/x402/catalog-drift-monitor.js';
 import { catalogDriftMonitorResult } from '../results/x402/catalog-drift-monitor.js';
 
@@ -62,5 +64,11 @@ describe('x402 family conventions', () => {
     }
     // Every chain of the registry has its USDC row (the address is the registry's own).
     for (const chain of Object.values(CHAINS)) expect(X402_USDC[chain.caip2]?.address).toBe(chain.usdc);
+  });
+
+  it('canonical contracts carry their EIP-55 checksums; the spend-permission bounds are uint160 and uint48', () => {
+    for (const address of [PERMIT2_CONTRACT, SPEND_PERMISSION_MANAGER, ERC7528_NATIVE_TOKEN]) expect(getAddress(address.toLowerCase())).toBe(address);
+    expect(SPEND_PERMISSION_BOUNDS.allowanceMax.toString(16)).toBe('f'.repeat(40));
+    expect(SPEND_PERMISSION_BOUNDS.uint48Max).toBe(281_474_976_710_655);
   });
 });

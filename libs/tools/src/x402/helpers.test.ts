@@ -1,6 +1,6 @@
 import { X402_NETWORKS, X402_REFERENCE_DATA_VERSION, X402_USDC, canonicalJson } from '@paysight/contracts';
 import { createHash } from 'node:crypto';
-import { AMT, ASSET, HASH, LABEL, ND, isJsonObject, isUsdcOf, pathOf, percentile, percentileBig, pointer, resolveAsOf, riskFlags, textOf } from './helpers.js';
+import { AMT, ASSET, HASH, addressKey, LABEL, ND, isJsonObject, isUsdcOf, pathOf, percentile, percentileBig, pointer, resolveAsOf, riskFlags, textOf } from './helpers.js';
 
 describe('x402 family helpers', () => {
   it('HASH is sha256 of the RFC 8785 form: key order and number spelling do not matter', () => {
@@ -88,6 +88,12 @@ describe('x402 family helpers', () => {
     expect(percentile([], 0.5)).toBeNull();
     expect(percentileBig([10n, 1n, 5n], 0.5)).toBe(5n);
     expect(() => percentile([1], 0)).toThrow(RangeError);
+  });
+
+  it('addressKey folds EVM case and keeps other address forms exact', () => {
+    expect(addressKey('0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913')).toBe('0x833589fcd6edb6e08f4c7c32d4f71b54bda02913');
+    expect(addressKey('EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v')).toBe('EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v');
+    expect(addressKey('0xABC')).toBe('0xABC');
   });
 
   it('pointer escapes RFC 6901; risk flags are sorted and unique', () => {

@@ -31,6 +31,9 @@ export function isUsdcOf(caip2: string, address: string): boolean {
   return caip2.startsWith('eip155:') ? usdc.address.toLowerCase() === address.trim().toLowerCase() : usdc.address === address.trim();
 }
 
+/** The comparison key of an address: EVM addresses compare case-insensitively, other forms (Solana) exactly. */
+export const addressKey = (address: string): string => (/^0x[0-9a-fA-F]{40}$/.test(address) ? address.toLowerCase() : address);
+
 /** Reading free-form third-party documents (catalogs, manifests, tool lists, cards). */
 export type JsonObject = Record<string, unknown>;
 export const isJsonObject = (value: unknown): value is JsonObject => value !== null && typeof value === 'object' && !Array.isArray(value);

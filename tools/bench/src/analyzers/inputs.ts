@@ -1172,6 +1172,66 @@ function permit2Explainer(): BenchInput {
   };
 }
 
+/**
+ * x402-agent-wallet-spend-policy-simulator at its maxima: 1000 events a second apart, every list at
+ * its bound, a rolling 24 h window, and events that hit the approval, rate and daily rules.
+ */
+function spendPolicySimulator(): BenchInput {
+  const random = seeded(30);
+  const payees = times(200, () => address(random));
+  const policy = {
+    per_tx_max: '0.05',
+    daily_max: '5',
+    weekly_max: '20',
+    require_approval_above: '0.04',
+    max_tx_per_minute: 30,
+    day_boundary: 'rolling_24h',
+    allowed_payees: payees,
+    denied_payees: times(200, () => address(random)),
+    allowed_networks: times(20, (i) => (i === 0 ? 'base' : `eip155:${i + 100}`)),
+    allowed_assets: times(50, (i) => (i === 0 ? CHAINS.base.usdc : address(random))),
+    allowed_hosts: times(200, (i) => `api${i}.bench.example`),
+  };
+  const events = times(1000, (i) => ({
+    event_id: `event-${String(i).padStart(4, '0')}`,
+    at: new Date(Date.UTC(2026, 0, 5) + i * 1000).toISOString(),
+    amount: i % 7 === 0 ? '0.045' : '0.02',
+    asset: CHAINS.base.usdc,
+    network: i % 50 === 0 ? 'eip155:1' : 'eip155:8453',
+    pay_to: payees[i % 200]!,
+    resource_host: `api${i % 200}.bench.example`,
+    approved_by_human: i % 14 === 0,
+  }));
+  return { tool: 'x402_agent_wallet_spend_policy_simulator', shape: '1000 events, every policy list at its bound, rolling 24 h window; approval, rate and daily rules hit', body: { policy, start_state: { spent_today: '1', spent_this_week: '3' }, events } };
+}
+
+/** x402-spend-permission-allowance-fit-checker at its maxima: 2000 spends in 2000 one-second periods at the uint48 end, a uint160 allowance. */
+function spendPermissionFit(): BenchInput {
+  const end = 2 ** 48 - 1;
+  const permission = { account: '0x1111111111111111111111111111111111111111', spender: '0x2222222222222222222222222222222222222222', token: CHAINS.base.usdc, allowance: (2n ** 160n - 1n).toString(), period: 1, start: 0, end, salt: '9'.repeat(78), extraData: `0x${'ab'.repeat(1024)}` };
+  const planned = times(2000, (i) => ({ at: end - 1 - ((i * 7919) % 2000), amount_atomic: '9'.repeat(48) }));
+  return { tool: 'x402_spend_permission_allowance_fit_checker', shape: '2000 planned spends out of order over 2000 periods, uint160 allowance, uint48 times', body: { permission, planned, already_spent_in_current_period: '1', expected_spender: permission.spender } };
+}
+
+/** x402-agent-commerce-mandate-receipt-fit-card at its maxima: AP2 intent (17000 SKUs, 2000 merchants), a 2000-item cart and a padded payment mandate, each under 256 KiB. */
+function mandateReceiptFit(): BenchInput {
+  const skus = times(17_000, (i) => `SKU-${i}`);
+  const usd = (value: number) => ({ currency: 'USD', value });
+  const intent_mandate = { natural_language_description: 'Office supplies for the quarter', intent_expiry: '2026-02-01T00:00:00Z', user_cart_confirmation_required: false, merchants: times(2000, (i) => `Shop ${i}`), skus, budget: usd(5000) };
+  const cart_mandate = {
+    contents: {
+      id: 'cart-1',
+      user_cart_confirmation_required: false,
+      merchant_name: 'Shop 1999',
+      cart_expiry: '2026-01-10T00:00:00Z',
+      payment_request: { method_data: [{ supported_methods: 'CARD' }], details: { id: 'order-1', display_items: times(2000, (i) => ({ label: skus[i * 8]!, amount: usd(1) })), total: { label: 'Total', amount: usd(2000) } } },
+    },
+  };
+  const payment_mandate = { payment_mandate_contents: { payment_mandate_id: 'pm-1', payment_details_id: 'order-1', payment_details_total: { label: 'Total', amount: usd(2000) }, payment_response: { request_id: 'order-1', method_name: 'CARD' }, merchant_agent: 'shop' }, user_authorization: 'x'.repeat(250_000) };
+  const receipt = { ap2: { payment_mandate_id: 'pm-1', payment_id: 'pay-1', amount: { currency: 'USD', value: '2000.00' }, payment_status: { merchant_confirmation_id: 'mc-1' }, timestamp: '2026-01-05T10:00:00Z' } };
+  return { tool: 'x402_agent_commerce_mandate_receipt_fit_card', shape: 'AP2 intent with 17000 SKUs and 2000 merchants, 2000-item cart, 250 KiB payment mandate, AP2 receipt', body: { mandate: { ap2: { intent_mandate, cart_mandate, payment_mandate, intent_signed_by_user: true } }, receipt, merchant_label: 'Shop 1999' } };
+}
+
 /** Each analyzer at its schema maxima, and at what the default 256 KiB body limit admits where that is less. */
 export async function benchInputs(): Promise<BenchInput[]> {
   const inputs = [loopBreaker(200), loopBreaker(10), fragmentation(1000, 1000), fragmentation(300, 0), conflict(200, 50, 1000), conflict(200, 5, 300)];
@@ -1189,6 +1249,7 @@ export async function benchInputs(): Promise<BenchInput[]> {
   inputs.push(failureFacts(), errorTaxonomy(), readinessPassport(), retryLens());
   inputs.push(responseContract(5500), operationLedger(60, 50), operationLedger(60, 13), completenessLedger(500, 100), completenessLedger(150, 100));
   inputs.push(provenanceNotary());
+  inputs.push(spendPolicySimulator(), spendPermissionFit(), mandateReceiptFit());
   for (const input of inputs) toolById(input.tool)!.request.parse(input.body);
   return inputs;
 }

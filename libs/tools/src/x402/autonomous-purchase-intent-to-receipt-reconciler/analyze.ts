@@ -1,7 +1,7 @@
 import { PURCHASE_EXCEPTION_KINDS, type CatalogEntryOf, type RequestOf, type ResultOf } from '@paysight/contracts';
 import type { ToolOutput } from '../../tool-module.js';
 import { x402Answer } from '../answer.js';
-import { AMT, ND } from '../helpers.js';
+import { AMT, ND, addressKey } from '../helpers.js';
 
 type Entry = CatalogEntryOf<'x402_autonomous_purchase_intent_to_receipt_reconciler'>;
 export type PurchaseReconcilerInput = RequestOf<Entry>;
@@ -39,8 +39,6 @@ interface Payment {
   delivered: boolean;
 }
 
-/** EVM addresses compare case-insensitively; other address forms (Solana) exactly. */
-const addressKey = (address: string) => (/^0x[0-9a-fA-F]{40}$/.test(address) ? address.toLowerCase() : address);
 const byTimeThenIndex = <T extends { index: number }>(ms: (item: T) => number) => (a: T, b: T) => ms(a) - ms(b) || a.index - b.index;
 
 function settledOf(payment: PaymentIn, network: string, flags: Set<string>): boolean {
