@@ -56,6 +56,10 @@ import { offerReplayHygieneAuditorRequest } from '../schemas/x402/offer-replay-h
 import { offerReplayHygieneAuditorResult } from '../results/x402/offer-replay-hygiene-auditor.js';
 import { permit2ApprovalFrictionExplainerRequest } from '../schemas/x402/permit2-approval-friction-explainer.js';
 import { permit2ApprovalFrictionExplainerResult } from '../results/x402/permit2-approval-friction-explainer.js';
+import { finalTotalDeltaGuardRequest } from '../schemas/x402/final-total-delta-guard.js';
+import { finalTotalDeltaGuardResult } from '../results/x402/final-total-delta-guard.js';
+import { agentRenderedCheckoutUiDiffRequest } from '../schemas/x402/agent-rendered-checkout-ui-diff.js';
+import { agentRenderedCheckoutUiDiffResult } from '../results/x402/agent-rendered-checkout-ui-diff.js';
 
 /** Price of every x402-* tool (design sheet §0): 0.01 USDC on Base, one exact offer. */
 export const X402_FAMILY_PRICE = '0.01';
@@ -585,6 +589,33 @@ export const X402_TOOLS = [
         { label: 'F2', supported: exampleSupported(['eip155:8453'], '0x1111111111111111111111111111111111111111') },
         { label: 'F3', supported: exampleSupported(['eip155:8453'], '0x3333333333333333333333333333333333333333') },
       ],
+    },
+  }),
+  defineX402Tool({
+    slug: 'final-total-delta-guard',
+    id: 'x402_final_total_delta_guard',
+    title: 'x402 final total delta guard',
+    description:
+      'Just before a buyer agent signs: does the final total still match what the human or the policy approved? The exact delta (atomic, decimal, percent) against a tolerance of max(abs, pct), the line items added, removed or changed (late fees, tax, shipping), and whether to sign, reconfirm or block.',
+    request: finalTotalDeltaGuardRequest,
+    result: finalTotalDeltaGuardResult,
+    example: {
+      approved: { amount: '0.05', currency: 'USD', line_items: [{ label: 'Research', amount: '0.05' }] },
+      final: { amount: '0.06', currency: 'USDC', line_items: [{ label: 'Research', amount: '0.05' }, { label: 'Service fee', amount: '0.01' }] },
+      tolerance: { abs: '0.005', pct: 5 },
+    },
+  }),
+  defineX402Tool({
+    slug: 'agent-rendered-checkout-ui-diff',
+    id: 'x402_agent_rendered_checkout_ui_diff',
+    title: 'x402 agent-rendered checkout UI diff',
+    description:
+      'Does what an agent or wallet showed the person at checkout match what will actually be paid? The amount, asset, payee (full, truncated or by name), network and recurrence read from the rendered fields and text and compared with the offer, each as match, mismatch, missing or truncated.',
+    request: agentRenderedCheckoutUiDiffRequest,
+    result: agentRenderedCheckoutUiDiffResult,
+    example: {
+      rendered: { fields: [{ label: 'Price', value: '$0.01' }, { label: 'Pay to', value: '0x1111…1111' }] },
+      actual: { amount_atomic: '100000', asset: USDC_BASE, network: 'eip155:8453', pay_to: '0x1111111111111111111111111111111111111111' },
     },
   }),
 ] as const;
