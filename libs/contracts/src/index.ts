@@ -68,6 +68,8 @@ export * from './schemas/x402/final-total-delta-guard.js';
 export * from './results/x402/final-total-delta-guard.js';
 export * from './schemas/x402/agent-rendered-checkout-ui-diff.js';
 export * from './results/x402/agent-rendered-checkout-ui-diff.js';
+export * from './schemas/x402/paid-tool-confirmation-prompt-auditor.js';
+export * from './results/x402/paid-tool-confirmation-prompt-auditor.js';
 export * from './schemas/x402/multi-provider-challenge-normalizer.js';
 export * from './results/x402/multi-provider-challenge-normalizer.js';
 export * from './schemas/x402/network-token-route-planner.js';

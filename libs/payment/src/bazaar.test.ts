@@ -141,6 +141,7 @@ const DECLARED_OUTSIDE_THE_HEADER = new Set([
   'x402_permit2_approval_friction_explainer',
   'x402_final_total_delta_guard',
   'x402_agent_rendered_checkout_ui_diff',
+  'x402_paid_tool_confirmation_prompt_auditor',
 ]);
 const inHeader = CATALOG.filter((entry) => !DECLARED_OUTSIDE_THE_HEADER.has(entry.id));
 

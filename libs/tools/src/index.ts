@@ -50,6 +50,7 @@ export * from './x402/default-asset-tokenamount-advisor/index.js';
 export * from './x402/multi-chain-facilitator-failover-planner/index.js';
 export * from './x402/final-total-delta-guard/index.js';
 export * from './x402/agent-rendered-checkout-ui-diff/index.js';
+export * from './x402/paid-tool-confirmation-prompt-auditor/index.js';
 export * from './x402/multi-provider-challenge-normalizer/index.js';
 export * from './x402/network-token-route-planner/index.js';
 export * from './x402/ap2-mandate-constraint-gap-auditor/index.js';

@@ -60,6 +60,8 @@ import { finalTotalDeltaGuardRequest } from '../schemas/x402/final-total-delta-g
 import { finalTotalDeltaGuardResult } from '../results/x402/final-total-delta-guard.js';
 import { agentRenderedCheckoutUiDiffRequest } from '../schemas/x402/agent-rendered-checkout-ui-diff.js';
 import { agentRenderedCheckoutUiDiffResult } from '../results/x402/agent-rendered-checkout-ui-diff.js';
+import { paidToolConfirmationPromptAuditorRequest } from '../schemas/x402/paid-tool-confirmation-prompt-auditor.js';
+import { paidToolConfirmationPromptAuditorResult } from '../results/x402/paid-tool-confirmation-prompt-auditor.js';
 
 /** Price of every x402-* tool (design sheet §0): 0.01 USDC on Base, one exact offer. */
 export const X402_FAMILY_PRICE = '0.01';
@@ -616,6 +618,19 @@ export const X402_TOOLS = [
     example: {
       rendered: { fields: [{ label: 'Price', value: '$0.01' }, { label: 'Pay to', value: '0x1111…1111' }] },
       actual: { amount_atomic: '100000', asset: USDC_BASE, network: 'eip155:8453', pay_to: '0x1111111111111111111111111111111111111111' },
+    },
+  }),
+  defineX402Tool({
+    slug: 'paid-tool-confirmation-prompt-auditor',
+    id: 'x402_paid_tool_confirmation_prompt_auditor',
+    title: 'x402 paid tool confirmation prompt auditor',
+    description:
+      'For the author of an agent or MCP client: does the confirmation prompt shown before a paid tool call obtain informed, explicit consent? Findings with evidence (price or currency missing, vague confirm button, paying as the default, no cancel, a prechecked "don\'t ask again", urgency phrases, undisclosed recurrence or destructive effect) and a compliant prompt to start from.',
+    request: paidToolConfirmationPromptAuditorRequest,
+    result: paidToolConfirmationPromptAuditorResult,
+    example: {
+      prompt: { body_text: 'Continue to get your report', buttons: [{ label: 'OK', is_default: true, action: 'confirm' }] },
+      tool: { name: 'deep_wallet_report', price: '1.00', currency: 'USDC', network: 'eip155:8453' },
     },
   }),
 ] as const;

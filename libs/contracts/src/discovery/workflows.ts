@@ -637,14 +637,23 @@ export const WORKFLOWS: readonly Workflow[] = [
   {
     id: 'confirm_an_agent_checkout',
     title: 'Check what a buyer agent shows and asks before it signs',
-    whenToUse: 'A buyer agent or its wallet UI is about to pay on a person\'s behalf: did the checkout it rendered show what will really be paid, and is the total it signs still the one the person approved?',
+    whenToUse: 'A buyer agent or its wallet UI pays on a person\'s behalf: does its confirmation prompt obtain informed consent, did the checkout it rendered show what will really be paid, and is the total it signs still the one the person approved?',
     reasonCode: 'guard_autonomous_commerce',
     steps: [
+      {
+        tool: 'x402_paid_tool_confirmation_prompt_auditor',
+        purpose: 'Once per prompt template and paid tool: whether the confirmation prompt states price, currency and subject, has an explicit pay button that is not the default and a cancel, and avoids pressure. Fix the prompt (suggested_prompt) before going on when its decision is invalid_consent.',
+        inputs: [
+          { field: 'prompt', from: { caller: 'the confirmation prompt template: title, body text, buttons and any "don\'t ask again" checkbox' } },
+          { field: 'tool', from: { caller: 'the paid tool it asks about: name, price, currency, network and MCP annotations' } },
+          { field: 'approval_free_below', from: { caller: 'the price up to which the client pays without asking, if any' } },
+        ],
+      },
       {
         tool: 'x402_agent_rendered_checkout_ui_diff',
         purpose: 'Whether the checkout shown to the person states the amount, asset, payee, network and recurrence of the offer being signed. Do not ask for confirmation on misleading; add what is missing on incomplete.',
         inputs: [
-          { field: 'rendered', from: { caller: 'the fields and text the checkout showed' } },
+          { field: 'rendered', from: { caller: 'the fields and text shown for this payment: the audited prompt as rendered with the offer\'s values' } },
           { field: 'actual', from: { caller: 'the offer about to be signed: amount, asset, network, payTo, and whether it recurs' } },
         ],
       },

@@ -1201,6 +1201,21 @@ function checkoutUiDiff(): BenchInput {
   };
 }
 
+/** x402-paid-tool-confirmation-prompt-auditor at its maxima: a 120-character title, 4000 characters of body dense with amounts and pressure phrases, five buttons. */
+function confirmationPrompt(): BenchInput {
+  const body = 'Hurry, act now: pay $1.00 or 1.00 USDC every day to run deep wallet report, limited time, you will regret it! '.repeat(40).slice(0, 4000);
+  const buttons = times(5, (i) => ({ label: `Pay 1.00 USDC, last chance ${i}`.padEnd(40, '!'), is_default: true, action: i === 4 ? 'cancel' : 'confirm' }));
+  return {
+    tool: 'x402_paid_tool_confirmation_prompt_auditor',
+    shape: '120-character title, 4000-character body dense with amounts and pressure phrases, five buttons, a prechecked skip',
+    body: {
+      prompt: { title: 'Limited time offer: '.repeat(6).slice(0, 120), body_text: body, buttons, dont_ask_again: { present: true, prechecked: true } },
+      tool: { name: 'deep_wallet_report'.padEnd(128, '_'), price: `${'9'.repeat(30)}.999999`, currency: 'USDC', network: 'base', readOnlyHint: false, destructiveHint: true, recurring: true },
+      approval_free_below: '0.5',
+    },
+  };
+}
+
 /** Each analyzer at its schema maxima, and at what the default 256 KiB body limit admits where that is less. */
 export async function benchInputs(): Promise<BenchInput[]> {
   const inputs = [loopBreaker(200), loopBreaker(10), fragmentation(1000, 1000), fragmentation(300, 0), conflict(200, 50, 1000), conflict(200, 5, 300)];
@@ -1218,7 +1233,7 @@ export async function benchInputs(): Promise<BenchInput[]> {
   inputs.push(failureFacts(), errorTaxonomy(), readinessPassport(), retryLens());
   inputs.push(responseContract(5500), operationLedger(60, 50), operationLedger(60, 13), completenessLedger(500, 100), completenessLedger(150, 100));
   inputs.push(provenanceNotary());
-  inputs.push(finalTotalGuard(), checkoutUiDiff());
+  inputs.push(finalTotalGuard(), checkoutUiDiff(), confirmationPrompt());
   for (const input of inputs) toolById(input.tool)!.request.parse(input.body);
   return inputs;
 }
