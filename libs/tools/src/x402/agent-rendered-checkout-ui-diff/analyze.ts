@@ -118,7 +118,7 @@ function payeeRow(segments: Segment[], actual: Actual, flags: Set<string>): Row 
   if (mentions.some((m) => m.status === 'truncated')) flags.add('payee_truncated');
   const name = actual.merchant_name === undefined ? null : phraseMatcher(consentText(actual.merchant_name));
   const named = name === null ? undefined : scoped.find((s) => name.test(consentText(s.text)));
-  if (named && !mentions.some((m) => m.status === 'mismatch' || m.status === 'match')) mentions.push({ shown: actual.merchant_name!, pointer: named.pointer, status: 'match' });
+  if (named) mentions.push({ shown: actual.merchant_name!, pointer: named.pointer, status: 'match' });
   return rowOf('payee', actual.merchant_name === undefined ? actual.pay_to : `${actual.merchant_name} (${actual.pay_to})`, mentions);
 }
 
