@@ -46,6 +46,7 @@ const DECLARED_OUTSIDE_THE_HEADER = new Set([
   'x402_agent_wallet_spend_policy_simulator',
   'x402_spend_permission_allowance_fit_checker',
   'x402_agent_commerce_mandate_receipt_fit_card',
+  'x402_final_total_delta_guard',
 ]);
 
 describe('a payment_required result', () => {

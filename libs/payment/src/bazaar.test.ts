@@ -142,6 +142,9 @@ const DECLARED_OUTSIDE_THE_HEADER = new Set([
   'x402_agent_wallet_spend_policy_simulator',
   'x402_spend_permission_allowance_fit_checker',
   'x402_agent_commerce_mandate_receipt_fit_card',
+  'x402_final_total_delta_guard',
+  'x402_agent_rendered_checkout_ui_diff',
+  'x402_paid_tool_confirmation_prompt_auditor',
 ]);
 const inHeader = CATALOG.filter((entry) => !DECLARED_OUTSIDE_THE_HEADER.has(entry.id));
 

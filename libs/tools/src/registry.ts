@@ -41,6 +41,9 @@ import { agentWalletSpendPolicySimulator } from './x402/agent-wallet-spend-polic
 import { spendPermissionAllowanceFitChecker } from './x402/spend-permission-allowance-fit-checker/index.js';
 import { agentCommerceMandateReceiptFitCard } from './x402/agent-commerce-mandate-receipt-fit-card/index.js';
 import { multiChainFacilitatorFailoverPlanner } from './x402/multi-chain-facilitator-failover-planner/index.js';
+import { finalTotalDeltaGuard } from './x402/final-total-delta-guard/index.js';
+import { agentRenderedCheckoutUiDiff } from './x402/agent-rendered-checkout-ui-diff/index.js';
+import { paidToolConfirmationPromptAuditor } from './x402/paid-tool-confirmation-prompt-auditor/index.js';
 import { multiProviderChallengeNormalizer } from './x402/multi-provider-challenge-normalizer/index.js';
 import { networkTokenRoutePlanner } from './x402/network-token-route-planner/index.js';
 import { ap2MandateConstraintGapAuditor } from './x402/ap2-mandate-constraint-gap-auditor/index.js';
@@ -104,6 +107,9 @@ export const TOOL_MODULES = {
   x402_price_display_unit_sanity_checker: priceDisplayUnitSanityChecker,
   x402_default_asset_tokenamount_advisor: defaultAssetTokenamountAdvisor,
   x402_multi_chain_facilitator_failover_planner: multiChainFacilitatorFailoverPlanner,
+  x402_final_total_delta_guard: finalTotalDeltaGuard,
+  x402_agent_rendered_checkout_ui_diff: agentRenderedCheckoutUiDiff,
+  x402_paid_tool_confirmation_prompt_auditor: paidToolConfirmationPromptAuditor,
   x402_multi_provider_challenge_normalizer: multiProviderChallengeNormalizer,
   x402_network_token_route_planner: networkTokenRoutePlanner,
   x402_ap2_mandate_constraint_gap_auditor: ap2MandateConstraintGapAuditor,

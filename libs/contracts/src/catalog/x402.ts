@@ -62,6 +62,12 @@ import { spendPermissionAllowanceFitCheckerRequest } from '../schemas/x402/spend
 import { spendPermissionAllowanceFitCheckerResult } from '../results/x402/spend-permission-allowance-fit-checker.js';
 import { agentCommerceMandateReceiptFitCardRequest } from '../schemas/x402/agent-commerce-mandate-receipt-fit-card.js';
 import { agentCommerceMandateReceiptFitCardResult } from '../results/x402/agent-commerce-mandate-receipt-fit-card.js';
+import { finalTotalDeltaGuardRequest } from '../schemas/x402/final-total-delta-guard.js';
+import { finalTotalDeltaGuardResult } from '../results/x402/final-total-delta-guard.js';
+import { agentRenderedCheckoutUiDiffRequest } from '../schemas/x402/agent-rendered-checkout-ui-diff.js';
+import { agentRenderedCheckoutUiDiffResult } from '../results/x402/agent-rendered-checkout-ui-diff.js';
+import { paidToolConfirmationPromptAuditorRequest } from '../schemas/x402/paid-tool-confirmation-prompt-auditor.js';
+import { paidToolConfirmationPromptAuditorResult } from '../results/x402/paid-tool-confirmation-prompt-auditor.js';
 
 /** Price of every x402-* tool (design sheet §0): 0.01 USDC on Base, one exact offer. */
 export const X402_FAMILY_PRICE = '0.01';
@@ -640,6 +646,46 @@ export const X402_TOOLS = [
       receipt: {
         x402: { settlement: { success: true, transaction: EXAMPLE_TX_1, network: 'eip155:8453', payer: EXAMPLE_BUYER }, amount_atomic: '60000', asset: USDC_BASE, pay_to: EXAMPLE_PAYEE, settled_at: '2026-01-01T12:00:00Z' },
       },
+    },
+  }),
+  defineX402Tool({
+    slug: 'final-total-delta-guard',
+    id: 'x402_final_total_delta_guard',
+    title: 'x402 final total delta guard',
+    description:
+      'Just before a buyer agent signs: does the final total still match what the human or the policy approved? The exact delta (atomic, decimal, percent) against a tolerance of max(abs, pct), the line items added, removed or changed (late fees, tax, shipping), and whether to sign, reconfirm or block.',
+    request: finalTotalDeltaGuardRequest,
+    result: finalTotalDeltaGuardResult,
+    example: {
+      approved: { amount: '0.05', currency: 'USD', line_items: [{ label: 'Research', amount: '0.05' }] },
+      final: { amount: '0.06', currency: 'USDC', line_items: [{ label: 'Research', amount: '0.05' }, { label: 'Service fee', amount: '0.01' }] },
+      tolerance: { abs: '0.005', pct: 5 },
+    },
+  }),
+  defineX402Tool({
+    slug: 'agent-rendered-checkout-ui-diff',
+    id: 'x402_agent_rendered_checkout_ui_diff',
+    title: 'x402 agent-rendered checkout UI diff',
+    description:
+      'Does what an agent or wallet showed the person at checkout match what will actually be paid? The amount, asset, payee (full, truncated or by name), network and recurrence read from the rendered fields and text and compared with the offer, each as match, mismatch, missing or truncated.',
+    request: agentRenderedCheckoutUiDiffRequest,
+    result: agentRenderedCheckoutUiDiffResult,
+    example: {
+      rendered: { fields: [{ label: 'Price', value: '$0.01' }, { label: 'Pay to', value: '0x1111…1111' }] },
+      actual: { amount_atomic: '100000', asset: USDC_BASE, network: 'eip155:8453', pay_to: '0x1111111111111111111111111111111111111111' },
+    },
+  }),
+  defineX402Tool({
+    slug: 'paid-tool-confirmation-prompt-auditor',
+    id: 'x402_paid_tool_confirmation_prompt_auditor',
+    title: 'x402 paid tool confirmation prompt auditor',
+    description:
+      'For the author of an agent or MCP client: does the confirmation prompt shown before a paid tool call obtain informed, explicit consent? Findings with evidence (price or currency missing, vague confirm button, paying as the default, no cancel, a prechecked "don\'t ask again", urgency phrases, undisclosed recurrence or destructive effect) and a compliant prompt to start from.',
+    request: paidToolConfirmationPromptAuditorRequest,
+    result: paidToolConfirmationPromptAuditorResult,
+    example: {
+      prompt: { body_text: 'Continue to get your report', buttons: [{ label: 'OK', is_default: true, action: 'confirm' }] },
+      tool: { name: 'deep_wallet_report', price: '1.00', currency: 'USDC', network: 'eip155:8453' },
     },
   }),
 ] as const;

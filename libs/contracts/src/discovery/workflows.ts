@@ -635,6 +635,44 @@ export const WORKFLOWS: readonly Workflow[] = [
     ],
   },
   {
+    id: 'confirm_an_agent_checkout',
+    title: 'Check what a buyer agent shows and asks before it signs',
+    whenToUse: 'A buyer agent or its wallet UI pays on a person\'s behalf: does its confirmation prompt obtain informed consent, did the checkout it rendered show what will really be paid, and is the total it signs still the one the person approved?',
+    reasonCode: 'guard_autonomous_commerce',
+    steps: [
+      {
+        tool: 'x402_paid_tool_confirmation_prompt_auditor',
+        purpose: 'Once per prompt template and paid tool: whether the confirmation prompt states price, currency and subject, has an explicit pay button that is not the default and a cancel, and avoids pressure. Fix the prompt (suggested_prompt) before going on when its decision is invalid_consent.',
+        inputs: [
+          { field: 'prompt', from: { caller: 'the confirmation prompt template: title, body text, buttons and any "don\'t ask again" checkbox' } },
+          { field: 'tool', from: { caller: 'the paid tool it asks about: name, price, currency, network and MCP annotations' } },
+          { field: 'approval_free_below', from: { caller: 'the price up to which the client pays without asking, if any' } },
+        ],
+      },
+      {
+        tool: 'x402_agent_rendered_checkout_ui_diff',
+        purpose: 'Whether the checkout shown to the person states the amount, asset, payee, network and recurrence of the offer being signed. Do not ask for confirmation on misleading; add what is missing on incomplete.',
+        inputs: [
+          { field: 'rendered', from: { caller: 'the fields and text shown for this payment: the audited prompt as rendered with the offer\'s values' } },
+          { field: 'actual', from: { caller: 'the offer about to be signed: amount, asset, network, payTo, and whether it recurs' } },
+        ],
+      },
+      {
+        tool: 'x402_final_total_delta_guard',
+        purpose: 'Right before signing: whether the final total still matches the approved one within the tolerance, and which line items were added or changed. Do not sign on block; ask again on requires_reconfirmation.',
+        inputs: [
+          { field: 'approved', from: { caller: 'the total and line items the person or the policy approved' } },
+          { field: 'final.amount_atomic', from: fromRequest('x402_agent_rendered_checkout_ui_diff', 'actual.amount_atomic') },
+          { field: 'final.asset', from: fromRequest('x402_agent_rendered_checkout_ui_diff', 'actual.asset') },
+          { field: 'final.network', from: fromRequest('x402_agent_rendered_checkout_ui_diff', 'actual.network') },
+          { field: 'final.currency', from: { caller: 'the currency the merchant states for the final total' } },
+          { field: 'final.line_items', from: { caller: 'the final line items, when the merchant itemizes them' } },
+          { field: 'tolerance', from: { caller: 'the tolerance the person or the policy allows' } },
+        ],
+      },
+    ],
+  },
+  {
     id: 'watch_a_paid_tool_dependency',
     title: 'Keep watching a paid tool an agent depends on',
     whenToUse: 'An agent or integrator pays the same x402 or MCP tool again and again: does each answer keep its contract, and are the tool definitions it hard-wired stable over time.',

@@ -1232,6 +1232,50 @@ function mandateReceiptFit(): BenchInput {
   return { tool: 'x402_agent_commerce_mandate_receipt_fit_card', shape: 'AP2 intent with 17000 SKUs and 2000 merchants, 2000-item cart, 250 KiB payment mandate, AP2 receipt', body: { mandate: { ap2: { intent_mandate, cart_mandate, payment_mandate, intent_signed_by_user: true } }, receipt, merchant_label: 'Shop 1999' } };
 }
 
+/** x402-final-total-delta-guard at its maxima: 100 line items a side with 120-character labels, all changed, a 78-digit atomic total. */
+function finalTotalGuard(): BenchInput {
+  const items = (amount: string) => times(100, (i) => ({ label: `Line item ${i} `.padEnd(120, 'x'), amount }));
+  return {
+    tool: 'x402_final_total_delta_guard',
+    shape: '100 line items a side (120-character labels, every one changed), a 78-digit atomic final total',
+    body: {
+      approved: { amount: '999999999999.999999', currency: 'USD', approved_at: '2026-11-28T06:00:00Z', line_items: items('9999999999.999999') },
+      final: { amount_atomic: '9'.repeat(78), asset: CHAINS.base.usdc, network: 'base', currency: 'USDC', line_items: items('9999999999.999998') },
+      tolerance: { abs: '999999.999999', pct: 99.9999 },
+    },
+  };
+}
+
+/**
+ * x402-agent-rendered-checkout-ui-diff at its maxima: 100 fields of 256 characters and 8000 characters of
+ * text, dense with amounts, full and shortened addresses and network names, for a recurring payment.
+ */
+function checkoutUiDiff(): BenchInput {
+  const payee = '0x1111111111111111111111111111111111111111';
+  const dense = `$0.01 0.10 USDC 0x1111…1111 ${payee} Base Sepolia eip155:8453 every `;
+  const fields = times(100, (i) => ({ label: ['Price', 'Pay to', 'Network', 'Billing', 'Note'][i % 5]!.padEnd(80, ' '), value: dense.repeat(4).slice(0, 256) }));
+  return {
+    tool: 'x402_agent_rendered_checkout_ui_diff',
+    shape: '100 fields of 256 characters and 8000 characters of text, each full of amounts, addresses and network names',
+    body: { rendered: { fields, text: dense.repeat(120).slice(0, 8000) }, actual: { amount_atomic: '100000', asset: CHAINS.base.usdc, network: 'base', pay_to: payee, merchant_name: 'Acme Research'.padEnd(120, 'x'), recurring: true, resource_label: `https://api.example.com/${'r'.repeat(2000)}` } },
+  };
+}
+
+/** x402-paid-tool-confirmation-prompt-auditor at its maxima: a 120-character title, 4000 characters of body dense with amounts and pressure phrases, five buttons. */
+function confirmationPrompt(): BenchInput {
+  const body = 'Hurry, act now: pay $1.00 or 1.00 USDC every day to run deep wallet report, limited time, you will regret it! '.repeat(40).slice(0, 4000);
+  const buttons = times(5, (i) => ({ label: `Pay 1.00 USDC, last chance ${i}`.padEnd(40, '!'), is_default: true, action: i === 4 ? 'cancel' : 'confirm' }));
+  return {
+    tool: 'x402_paid_tool_confirmation_prompt_auditor',
+    shape: '120-character title, 4000-character body dense with amounts and pressure phrases, five buttons, a prechecked skip',
+    body: {
+      prompt: { title: 'Limited time offer: '.repeat(6).slice(0, 120), body_text: body, buttons, dont_ask_again: { present: true, prechecked: true } },
+      tool: { name: 'deep_wallet_report'.padEnd(128, '_'), price: `${'9'.repeat(30)}.999999`, currency: 'USDC', network: 'base', readOnlyHint: false, destructiveHint: true, recurring: true },
+      approval_free_below: '0.5',
+    },
+  };
+}
+
 /** Each analyzer at its schema maxima, and at what the default 256 KiB body limit admits where that is less. */
 export async function benchInputs(): Promise<BenchInput[]> {
   const inputs = [loopBreaker(200), loopBreaker(10), fragmentation(1000, 1000), fragmentation(300, 0), conflict(200, 50, 1000), conflict(200, 5, 300)];
@@ -1250,6 +1294,7 @@ export async function benchInputs(): Promise<BenchInput[]> {
   inputs.push(responseContract(5500), operationLedger(60, 50), operationLedger(60, 13), completenessLedger(500, 100), completenessLedger(150, 100));
   inputs.push(provenanceNotary());
   inputs.push(spendPolicySimulator(), spendPermissionFit(), mandateReceiptFit());
+  inputs.push(finalTotalGuard(), checkoutUiDiff(), confirmationPrompt());
   for (const input of inputs) toolById(input.tool)!.request.parse(input.body);
   return inputs;
 }

@@ -3,6 +3,7 @@ import type { ToolOutput } from '../../tool-module.js';
 import { x402Answer } from '../answer.js';
 import { ASSET, ND, isUsdcOf } from '../helpers.js';
 import { compareExact, formatExact, integerPart, parseExact, shift, subtractExact, type ExactDecimal } from '../exact-decimal.js';
+import { readDisplay, type Display } from '../money-text.js';
 
 type Entry = CatalogEntryOf<'x402_price_display_unit_sanity_checker'>;
 export type PriceDisplayInput = RequestOf<Entry>;
@@ -15,35 +16,6 @@ type Status = ItemResult['status'];
 /** Most serious first: an item reports the first status that applies (the result schema's order). */
 const PRECEDENCE: readonly Status[] = ['decimals_wrong', 'decimal_field_mismatch', 'decimal_shift', 'mismatch', 'unknown_asset', 'ambiguous', 'rounding_hides_difference', 'ok'];
 const UNIT_ERRORS: ReadonlySet<Status> = new Set(['decimals_wrong', 'decimal_field_mismatch', 'decimal_shift', 'mismatch']);
-
-/** Currency marker, number, optional k/M, optional cents or currency suffix. */
-const DISPLAY = /^(?:US\$|\$|USDC|USD)?\s*([\d.,]+)\s*([kM])?\s*(¢|cents?|USDC|USD)?$/i;
-const THOUSANDS = /^\d{1,3}(?:,\d{3})+(?:\.\d+)?$/;
-
-interface Display {
-  value: ExactDecimal;
-  /** The shown precision: the display's last digit is worth 10^ulp. */
-  ulp: number;
-}
-
-/** The display text as an exact amount in currency units, or the reason it cannot be read unambiguously. */
-export function readDisplay(text: string): Display | { ambiguous: string } {
-  const match = DISPLAY.exec(text.trim());
-  if (!match) return { ambiguous: 'no recognisable US dollar amount' };
-  let digits = match[1]!;
-  if (digits.includes(',')) {
-    if (!digits.includes('.')) return { ambiguous: 'a comma without a point may be a decimal comma' };
-    if (!THOUSANDS.test(digits)) return { ambiguous: 'commas that are not thousands separators' };
-    digits = digits.replaceAll(',', '');
-  }
-  const written = parseExact(digits);
-  if (written === null) return { ambiguous: 'not a number' };
-  const suffix = match[2] === undefined ? 0 : match[2].toLowerCase() === 'k' ? 3 : 6;
-  if (match[2] === 'm') return { ambiguous: 'a lower-case m may mean milli or million' };
-  const cents = match[3] !== undefined && /^(¢|cents?)$/i.test(match[3]) ? -2 : 0;
-  const exponent = suffix + cents;
-  return { value: shift(written, exponent), ulp: exponent - written.scale };
-}
 
 const isPowerOfTen = (q: bigint) => /^10*$/.test(q.toString());
 
