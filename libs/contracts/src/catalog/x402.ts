@@ -56,6 +56,8 @@ import { offerReplayHygieneAuditorRequest } from '../schemas/x402/offer-replay-h
 import { offerReplayHygieneAuditorResult } from '../results/x402/offer-replay-hygiene-auditor.js';
 import { permit2ApprovalFrictionExplainerRequest } from '../schemas/x402/permit2-approval-friction-explainer.js';
 import { permit2ApprovalFrictionExplainerResult } from '../results/x402/permit2-approval-friction-explainer.js';
+import { partialWorkChargeBoundaryTesterRequest } from '../schemas/x402/partial-work-charge-boundary-tester.js';
+import { partialWorkChargeBoundaryTesterResult } from '../results/x402/partial-work-charge-boundary-tester.js';
 
 /** Price of every x402-* tool (design sheet §0): 0.01 USDC on Base, one exact offer. */
 export const X402_FAMILY_PRICE = '0.01';
@@ -584,6 +586,23 @@ export const X402_TOOLS = [
         { label: 'F1', supported: exampleSupported(['eip155:8453', 'eip155:84532'], '0x1111111111111111111111111111111111111111') },
         { label: 'F2', supported: exampleSupported(['eip155:8453'], '0x1111111111111111111111111111111111111111') },
         { label: 'F3', supported: exampleSupported(['eip155:8453'], '0x3333333333333333333333333333333333333333') },
+      ],
+    },
+  }),
+  defineX402Tool({
+    slug: 'partial-work-charge-boundary-tester',
+    id: 'x402_partial_work_charge_boundary_tester',
+    title: 'x402 partial-work charge boundary tester',
+    description:
+      'For a seller or auditor: given recorded paid calls (status, completed and total units, partial/degraded/timeout/empty flags, what settled) and the declared charge rule (full success only, any 2xx, a completion threshold or proportional), was each charge right? Per case the expected and observed atomic charge and a verdict: correct, overcharge, undercharge or charged on error.',
+    request: partialWorkChargeBoundaryTesterRequest,
+    result: partialWorkChargeBoundaryTesterResult,
+    example: {
+      policy: { charge_rule: 'full_success_only', scheme: 'exact' },
+      cases: [
+        { case_id: 'c1', http_status: 200, completed_units: 10, total_units: 10, settled: true, settled_amount_atomic: '10000', price_atomic: '10000' },
+        { case_id: 'c2', http_status: 200, completed_units: 6, total_units: 10, flags: ['partial'], settled: true, settled_amount_atomic: '10000', price_atomic: '10000' },
+        { case_id: 'c3', http_status: 500, completed_units: 0, total_units: 10, settled: false, price_atomic: '10000' },
       ],
     },
   }),

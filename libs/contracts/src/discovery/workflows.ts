@@ -668,6 +668,22 @@ export const WORKFLOWS: readonly Workflow[] = [
       },
     ],
   },
+  {
+    id: 'review_an_agent_sellers_commercial_side',
+    title: 'Review the commercial side of a paid agent service',
+    whenToUse: 'A seller paid by agents over x402 (directly or through a marketplace or MCP proxy), or its auditor, reviews whether what it charged matches its declared charge rule.',
+    reasonCode: 'payment_trust',
+    steps: [
+      {
+        tool: 'x402_partial_work_charge_boundary_tester',
+        purpose: 'Whether each recorded paid call was charged as the declared rule says, including partial work, timeouts and handler errors. Refund the overcharged cases when its decision is overcharges_found; fix the rule first when it is policy_ambiguous.',
+        inputs: [
+          { field: 'policy', from: { caller: 'the charge rule the seller declares and the x402 scheme it is paid with' } },
+          { field: 'cases', from: { caller: 'recorded paid calls: status, completed and total units, flags, settlement and price' } },
+        ],
+      },
+    ],
+  },
 ];
 
 /** What running every step once costs: the sum of the catalog prices (per item for a forEach step). */

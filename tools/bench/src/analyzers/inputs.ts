@@ -1172,6 +1172,22 @@ function permit2Explainer(): BenchInput {
   };
 }
 
+/** x402-partial-work-charge-boundary-tester at its maximum: 500 cases with 78-digit prices, proportional under upto (BigInt floor per case). */
+function chargeBoundary(): BenchInput {
+  const price = '9'.repeat(78);
+  const cases = times(500, (i) => ({
+    case_id: `case-${String(i).padStart(120, '0')}`,
+    http_status: i % 7 === 0 ? 503 : 200,
+    completed_units: i % 1000,
+    total_units: 999 + (i % 2),
+    flags: ['partial', 'degraded', 'timeout', 'empty'],
+    settled: i % 3 !== 0,
+    settled_amount_atomic: i % 5 === 0 ? price : '1'.repeat(77),
+    price_atomic: price,
+  }));
+  return { tool: 'x402_partial_work_charge_boundary_tester', shape: '500 cases, 78-digit prices, proportional under upto, every verdict', body: { policy: { charge_rule: 'proportional', scheme: 'upto' }, cases } };
+}
+
 /** Each analyzer at its schema maxima, and at what the default 256 KiB body limit admits where that is less. */
 export async function benchInputs(): Promise<BenchInput[]> {
   const inputs = [loopBreaker(200), loopBreaker(10), fragmentation(1000, 1000), fragmentation(300, 0), conflict(200, 50, 1000), conflict(200, 5, 300)];
@@ -1189,6 +1205,7 @@ export async function benchInputs(): Promise<BenchInput[]> {
   inputs.push(failureFacts(), errorTaxonomy(), readinessPassport(), retryLens());
   inputs.push(responseContract(5500), operationLedger(60, 50), operationLedger(60, 13), completenessLedger(500, 100), completenessLedger(150, 100));
   inputs.push(provenanceNotary());
+  inputs.push(chargeBoundary());
   for (const input of inputs) toolById(input.tool)!.request.parse(input.body);
   return inputs;
 }
