@@ -140,6 +140,7 @@ const DECLARED_OUTSIDE_THE_HEADER = new Set([
   'x402_offer_replay_hygiene_auditor',
   'x402_permit2_approval_friction_explainer',
   'x402_partial_work_charge_boundary_tester',
+  'x402_agent_commerce_terms_uri_resolver',
 ]);
 const inHeader = CATALOG.filter((entry) => !DECLARED_OUTSIDE_THE_HEADER.has(entry.id));
 

@@ -58,6 +58,8 @@ import { permit2ApprovalFrictionExplainerRequest } from '../schemas/x402/permit2
 import { permit2ApprovalFrictionExplainerResult } from '../results/x402/permit2-approval-friction-explainer.js';
 import { partialWorkChargeBoundaryTesterRequest } from '../schemas/x402/partial-work-charge-boundary-tester.js';
 import { partialWorkChargeBoundaryTesterResult } from '../results/x402/partial-work-charge-boundary-tester.js';
+import { agentCommerceTermsUriResolverRequest } from '../schemas/x402/agent-commerce-terms-uri-resolver.js';
+import { agentCommerceTermsUriResolverResult } from '../results/x402/agent-commerce-terms-uri-resolver.js';
 
 /** Price of every x402-* tool (design sheet §0): 0.01 USDC on Base, one exact offer. */
 export const X402_FAMILY_PRICE = '0.01';
@@ -604,6 +606,22 @@ export const X402_TOOLS = [
         { case_id: 'c2', http_status: 200, completed_units: 6, total_units: 10, flags: ['partial'], settled: true, settled_amount_atomic: '10000', price_atomic: '10000' },
         { case_id: 'c3', http_status: 500, completed_units: 0, total_units: 10, settled: false, price_atomic: '10000' },
       ],
+    },
+  }),
+  defineX402Tool({
+    slug: 'agent-commerce-terms-uri-resolver',
+    id: 'x402_agent_commerce_terms_uri_resolver',
+    title: 'x402 agent-commerce terms URI resolver',
+    description:
+      'For a buyer agent before paying: which terms govern this resource across the x402 terms extension, OpenAPI termsOfService, discovery manifests, MCP server.json and llms.txt (precedence, identity as URI or content hash plus version, URI safety), do the top sources conflict, and have the terms changed since the identity it last agreed to? Nothing is fetched.',
+    request: agentCommerceTermsUriResolverRequest,
+    result: agentCommerceTermsUriResolverResult,
+    example: {
+      sources: [
+        { kind: 'x402_terms_extension', level: 'resource', format: 'uri', terms: 'https://s.example/terms.md', version: '2026-01-15' },
+        { kind: 'openapi_terms_of_service', level: 'service', format: 'uri', terms: 'https://s.example/tos' },
+      ],
+      pinned: { uri: 'https://s.example/terms.md', version: '2025-12-01' },
     },
   }),
 ] as const;

@@ -671,9 +671,17 @@ export const WORKFLOWS: readonly Workflow[] = [
   {
     id: 'review_an_agent_sellers_commercial_side',
     title: 'Review the commercial side of a paid agent service',
-    whenToUse: 'A seller paid by agents over x402 (directly or through a marketplace or MCP proxy), or its auditor, reviews whether what it charged matches its declared charge rule.',
+    whenToUse: 'A seller paid by agents over x402 (directly or through a marketplace or MCP proxy), or its auditor, reviews what buyers agree to and whether what it charged matches its declared charge rule.',
     reasonCode: 'payment_trust',
     steps: [
+      {
+        tool: 'x402_agent_commerce_terms_uri_resolver',
+        purpose: 'Which of the published terms govern a paid resource as a buyer agent resolves them (x402 terms extension, OpenAPI, manifests, llms.txt), whether they are safe labels and whether the top sources conflict. Publish one safe, versioned terms source first when its decision is unsafe_uri, missing or conflicting.',
+        inputs: [
+          { field: 'sources', from: { caller: 'the terms each surface publishes: the x402 terms extension, OpenAPI termsOfService, manifests, llms.txt' } },
+          { field: 'pinned', from: { caller: 'the terms identity buyers last agreed to, if one is recorded' } },
+        ],
+      },
       {
         tool: 'x402_partial_work_charge_boundary_tester',
         purpose: 'Whether each recorded paid call was charged as the declared rule says, including partial work, timeouts and handler errors. Refund the overcharged cases when its decision is overcharges_found; fix the rule first when it is policy_ambiguous.',

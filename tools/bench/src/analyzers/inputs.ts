@@ -1188,6 +1188,17 @@ function chargeBoundary(): BenchInput {
   return { tool: 'x402_partial_work_charge_boundary_tester', shape: '500 cases, 78-digit prices, proportional under upto, every verdict', body: { policy: { charge_rule: 'proportional', scheme: 'upto' }, cases } };
 }
 
+/** x402-agent-commerce-terms-uri-resolver at its maximum: 10 sources of 16 KiB (inline markdown in NFC-changing text, data: URIs in base64), all pins. */
+function termsResolver(): BenchInput {
+  const inline = (i: number) => ({ kind: 'x402_terms_extension', level: 'service', format: 'markdown', terms: `${'Cafe\u0301 '.repeat(2340)}${i}`, version: 'v'.repeat(64) });
+  const data = (i: number) => ({ kind: 'other', level: 'resource', format: 'uri', terms: `data:text/markdown;base64,${Buffer.from(`${'t'.repeat(12_000)}${i}`).toString('base64')}` });
+  return {
+    tool: 'x402_agent_commerce_terms_uri_resolver',
+    shape: '10 sources of 16 KiB (5 inline markdown needing NFC, 5 base64 data: URIs), uri, content_hash and version pinned',
+    body: { sources: times(10, (i) => (i % 2 ? inline(i) : data(i))), pinned: { uri: `https://s.example/${'x'.repeat(2000)}`, content_hash: fingerprint('pinned'), version: 'v'.repeat(64) } },
+  };
+}
+
 /** Each analyzer at its schema maxima, and at what the default 256 KiB body limit admits where that is less. */
 export async function benchInputs(): Promise<BenchInput[]> {
   const inputs = [loopBreaker(200), loopBreaker(10), fragmentation(1000, 1000), fragmentation(300, 0), conflict(200, 50, 1000), conflict(200, 5, 300)];
@@ -1205,7 +1216,7 @@ export async function benchInputs(): Promise<BenchInput[]> {
   inputs.push(failureFacts(), errorTaxonomy(), readinessPassport(), retryLens());
   inputs.push(responseContract(5500), operationLedger(60, 50), operationLedger(60, 13), completenessLedger(500, 100), completenessLedger(150, 100));
   inputs.push(provenanceNotary());
-  inputs.push(chargeBoundary());
+  inputs.push(chargeBoundary(), termsResolver());
   for (const input of inputs) toolById(input.tool)!.request.parse(input.body);
   return inputs;
 }
