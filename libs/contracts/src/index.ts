@@ -104,6 +104,8 @@ export * from './schemas/x402/partial-work-charge-boundary-tester.js';
 export * from './results/x402/partial-work-charge-boundary-tester.js';
 export * from './schemas/x402/agent-commerce-terms-uri-resolver.js';
 export * from './results/x402/agent-commerce-terms-uri-resolver.js';
+export * from './schemas/x402/merchant-of-record-boundary-explainer.js';
+export * from './results/x402/merchant-of-record-boundary-explainer.js';
 export * from './catalog/index.js';
 export * from './discovery/index.js';
 export type * from './ports/chain-source.js';

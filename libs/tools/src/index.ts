@@ -68,3 +68,4 @@ export * from './x402/offer-replay-hygiene-auditor/index.js';
 export * from './x402/permit2-approval-friction-explainer/index.js';
 export * from './x402/partial-work-charge-boundary-tester/index.js';
 export * from './x402/agent-commerce-terms-uri-resolver/index.js';
+export * from './x402/merchant-of-record-boundary-explainer/index.js';

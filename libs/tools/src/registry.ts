@@ -58,6 +58,7 @@ import { offerReplayHygieneAuditor } from './x402/offer-replay-hygiene-auditor/i
 import { permit2ApprovalFrictionExplainer } from './x402/permit2-approval-friction-explainer/index.js';
 import { partialWorkChargeBoundaryTester } from './x402/partial-work-charge-boundary-tester/index.js';
 import { agentCommerceTermsUriResolver } from './x402/agent-commerce-terms-uri-resolver/index.js';
+import { merchantOfRecordBoundaryExplainer } from './x402/merchant-of-record-boundary-explainer/index.js';
 
 /** Each tool id's module is declared against that id's own catalog entry. */
 type ToolRegistry = { readonly [Id in ToolId]?: ToolModule<CatalogEntryOf<Id>> };
@@ -123,6 +124,7 @@ export const TOOL_MODULES = {
   x402_permit2_approval_friction_explainer: permit2ApprovalFrictionExplainer,
   x402_partial_work_charge_boundary_tester: partialWorkChargeBoundaryTester,
   x402_agent_commerce_terms_uri_resolver: agentCommerceTermsUriResolver,
+  x402_merchant_of_record_boundary_explainer: merchantOfRecordBoundaryExplainer,
 } as const satisfies ToolRegistry;
 
 /**

@@ -60,6 +60,8 @@ import { partialWorkChargeBoundaryTesterRequest } from '../schemas/x402/partial-
 import { partialWorkChargeBoundaryTesterResult } from '../results/x402/partial-work-charge-boundary-tester.js';
 import { agentCommerceTermsUriResolverRequest } from '../schemas/x402/agent-commerce-terms-uri-resolver.js';
 import { agentCommerceTermsUriResolverResult } from '../results/x402/agent-commerce-terms-uri-resolver.js';
+import { merchantOfRecordBoundaryExplainerRequest } from '../schemas/x402/merchant-of-record-boundary-explainer.js';
+import { merchantOfRecordBoundaryExplainerResult } from '../results/x402/merchant-of-record-boundary-explainer.js';
 
 /** Price of every x402-* tool (design sheet §0): 0.01 USDC on Base, one exact offer. */
 export const X402_FAMILY_PRICE = '0.01';
@@ -622,6 +624,24 @@ export const X402_TOOLS = [
         { kind: 'openapi_terms_of_service', level: 'service', format: 'uri', terms: 'https://s.example/tos' },
       ],
       pinned: { uri: 'https://s.example/terms.md', version: '2025-12-01' },
+    },
+  }),
+  defineX402Tool({
+    slug: 'merchant-of-record-boundary-explainer',
+    id: 'x402_merchant_of_record_boundary_explainer',
+    title: 'x402 merchant-of-record boundary explainer',
+    description:
+      'When an agentic purchase passes through intermediaries (marketplace, MCP proxy, facilitator, platform, processor): who sets the price, receives the funds, issues the receipt, handles refunds and owns the terms, is that split disclosed to the buyer, and does the cart name the party that is paid? A role table and the merchant-of-record candidate; no legal determination.',
+    request: merchantOfRecordBoundaryExplainerRequest,
+    result: merchantOfRecordBoundaryExplainerResult,
+    example: {
+      parties: [
+        { party_id: 'P1', label: 'DataCo', kind: 'seller' },
+        { party_id: 'P2', label: 'ToolHub MCP', kind: 'mcp_proxy' },
+      ],
+      roles: { funds_recipient: 'P2', price_setter: 'P2', receipt_issuer: 'P2', refund_handler: 'P1', terms_owner: 'P1' },
+      cart_merchant_name: 'DataCo',
+      disclosed_to_buyer: ['P2'],
     },
   }),
 ] as const;

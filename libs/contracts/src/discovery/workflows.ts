@@ -671,7 +671,7 @@ export const WORKFLOWS: readonly Workflow[] = [
   {
     id: 'review_an_agent_sellers_commercial_side',
     title: 'Review the commercial side of a paid agent service',
-    whenToUse: 'A seller paid by agents over x402 (directly or through a marketplace or MCP proxy), or its auditor, reviews what buyers agree to and whether what it charged matches its declared charge rule.',
+    whenToUse: 'A seller paid by agents over x402 (directly or through a marketplace or MCP proxy), or its auditor, reviews what buyers agree to, who is the merchant of record and whether what it charged matches its declared charge rule.',
     reasonCode: 'payment_trust',
     steps: [
       {
@@ -680,6 +680,15 @@ export const WORKFLOWS: readonly Workflow[] = [
         inputs: [
           { field: 'sources', from: { caller: 'the terms each surface publishes: the x402 terms extension, OpenAPI termsOfService, manifests, llms.txt' } },
           { field: 'pinned', from: { caller: 'the terms identity buyers last agreed to, if one is recorded' } },
+        ],
+      },
+      {
+        tool: 'x402_merchant_of_record_boundary_explainer',
+        purpose: 'When the service is sold through a marketplace, MCP proxy or platform: who receives the funds, issues receipts, refunds and owns the terms, and whether buyers are told. Fix the checkout name and the disclosure when its decision is split_roles.',
+        inputs: [
+          { field: 'parties', from: { caller: 'the seller and each intermediary between it and the buyer' } },
+          { field: 'roles', from: { caller: 'who receives the funds (payTo), sets the price, issues receipts, refunds, owns the terms and answers support' } },
+          { field: 'cart_merchant_name', from: { caller: 'the merchant name the buyer sees at checkout' } },
         ],
       },
       {

@@ -1199,6 +1199,22 @@ function termsResolver(): BenchInput {
   };
 }
 
+/** x402-merchant-of-record-boundary-explainer at its maximum: 10 parties, every role on another party, 10 disclosures (3 unknown), a 200-character cart name. */
+function merchantOfRecord(): BenchInput {
+  const parties = times(10, (i) => ({ party_id: `party-${String(i).padStart(58, '0')}`, label: `Party ${i} `.padEnd(120, 'x'), kind: (['seller', 'marketplace', 'mcp_proxy', 'facilitator', 'platform', 'payment_processor'] as const)[i % 6] }));
+  const id = (i: number) => parties[i]!.party_id;
+  return {
+    tool: 'x402_merchant_of_record_boundary_explainer',
+    shape: '10 parties, six roles on six parties, 10 disclosures (3 unknown ids), 200-character cart name',
+    body: {
+      parties,
+      roles: { funds_recipient: id(3), price_setter: id(1), receipt_issuer: id(2), refund_handler: id(0), terms_owner: id(4), support_contact: id(5) },
+      cart_merchant_name: 'M'.repeat(200),
+      disclosed_to_buyer: [...times(7, (i) => id(9 - i)), 'unknown-a', 'unknown-b', 'unknown-c'],
+    },
+  };
+}
+
 /** Each analyzer at its schema maxima, and at what the default 256 KiB body limit admits where that is less. */
 export async function benchInputs(): Promise<BenchInput[]> {
   const inputs = [loopBreaker(200), loopBreaker(10), fragmentation(1000, 1000), fragmentation(300, 0), conflict(200, 50, 1000), conflict(200, 5, 300)];
@@ -1216,7 +1232,7 @@ export async function benchInputs(): Promise<BenchInput[]> {
   inputs.push(failureFacts(), errorTaxonomy(), readinessPassport(), retryLens());
   inputs.push(responseContract(5500), operationLedger(60, 50), operationLedger(60, 13), completenessLedger(500, 100), completenessLedger(150, 100));
   inputs.push(provenanceNotary());
-  inputs.push(chargeBoundary(), termsResolver());
+  inputs.push(chargeBoundary(), termsResolver(), merchantOfRecord());
   for (const input of inputs) toolById(input.tool)!.request.parse(input.body);
   return inputs;
 }
