@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { uniqueIds } from '../ext/references.js';
-import { x402Atomic } from '../../x402/request-rules.js';
+import { x402Atomic, x402ExactNumber } from '../../x402/request-rules.js';
 
 /** Bounds of x402-partial-work-charge-boundary-tester's request (design sheet §40; string lengths and unit bounds are ours). */
 export const CHARGE_BOUNDARY_LIMITS = { cases: 500, caseId: 128, flags: 4 } as const;
@@ -10,12 +10,7 @@ export const CHARGE_SCHEMES = ['exact', 'upto'] as const;
 export const WORK_FLAGS = ['partial', 'degraded', 'timeout', 'empty'] as const;
 
 /** 0 to 1 with at most six fraction digits, so completed/total is compared with it exactly. */
-const threshold = z
-  .number()
-  .min(0)
-  .max(1)
-  .refine((value) => /^[01](\.\d{1,6})?$/.test(String(value)), 'must have at most six fractional digits')
-  .meta({ description: 'Least completed/total share that earns the price under charge_rule threshold (0 to 1, at most six fraction digits).' });
+const threshold = x402ExactNumber(0, 1).meta({ description: 'Least completed/total share that earns the price under charge_rule threshold (0 to 1, at most six fraction digits).' });
 
 export const chargePolicy = z.strictObject({
   charge_rule: z.enum(CHARGE_RULES),
