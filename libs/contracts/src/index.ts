@@ -106,6 +106,8 @@ export * from './schemas/x402/agent-commerce-terms-uri-resolver.js';
 export * from './results/x402/agent-commerce-terms-uri-resolver.js';
 export * from './schemas/x402/merchant-of-record-boundary-explainer.js';
 export * from './results/x402/merchant-of-record-boundary-explainer.js';
+export * from './schemas/x402/machine-payment-treasury-dust-map.js';
+export * from './results/x402/machine-payment-treasury-dust-map.js';
 export * from './catalog/index.js';
 export * from './discovery/index.js';
 export type * from './ports/chain-source.js';

@@ -44,6 +44,7 @@ const DECLARED_OUTSIDE_THE_HEADER = new Set([
   'x402_response_provenance_notary',
   'x402_offer_replay_hygiene_auditor',
   'x402_partial_work_charge_boundary_tester',
+  'x402_machine_payment_treasury_dust_map',
 ]);
 
 describe('a payment_required result', () => {

@@ -69,3 +69,4 @@ export * from './x402/permit2-approval-friction-explainer/index.js';
 export * from './x402/partial-work-charge-boundary-tester/index.js';
 export * from './x402/agent-commerce-terms-uri-resolver/index.js';
 export * from './x402/merchant-of-record-boundary-explainer/index.js';
+export * from './x402/machine-payment-treasury-dust-map/index.js';

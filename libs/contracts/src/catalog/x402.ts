@@ -62,6 +62,8 @@ import { agentCommerceTermsUriResolverRequest } from '../schemas/x402/agent-comm
 import { agentCommerceTermsUriResolverResult } from '../results/x402/agent-commerce-terms-uri-resolver.js';
 import { merchantOfRecordBoundaryExplainerRequest } from '../schemas/x402/merchant-of-record-boundary-explainer.js';
 import { merchantOfRecordBoundaryExplainerResult } from '../results/x402/merchant-of-record-boundary-explainer.js';
+import { machinePaymentTreasuryDustMapRequest } from '../schemas/x402/machine-payment-treasury-dust-map.js';
+import { machinePaymentTreasuryDustMapResult } from '../results/x402/machine-payment-treasury-dust-map.js';
 
 /** Price of every x402-* tool (design sheet §0): 0.01 USDC on Base, one exact offer. */
 export const X402_FAMILY_PRICE = '0.01';
@@ -642,6 +644,23 @@ export const X402_TOOLS = [
       roles: { funds_recipient: 'P2', price_setter: 'P2', receipt_issuer: 'P2', refund_handler: 'P1', terms_owner: 'P1' },
       cart_merchant_name: 'DataCo',
       disclosed_to_buyer: ['P2'],
+    },
+  }),
+  defineX402Tool({
+    slug: 'machine-payment-treasury-dust-map',
+    id: 'x402_machine_payment_treasury_dust_map',
+    title: 'x402 machine-payment treasury dust map',
+    description:
+      'For a seller or agent treasury that collects micropayments on many networks and assets: which balances are worth consolidating to the home network (CCTP for USDC), which are dust below the cost of moving them, and which are lookalike tokens posing as USDC? A per-holding map, a per-network sweep plan and USD totals, computed exactly.',
+    request: machinePaymentTreasuryDustMapRequest,
+    result: machinePaymentTreasuryDustMapResult,
+    example: {
+      holdings: [
+        { network: 'eip155:8453', asset: USDC_BASE, symbol: 'USDC', balance_atomic: '2500000' },
+        { network: 'eip155:137', asset: X402_USDC['eip155:137']!.address, symbol: 'USDC', balance_atomic: '30000' },
+        { network: 'eip155:42161', asset: '0xdEaD000000000000000000000000000000000000', symbol: 'USDC', decimals: 6, balance_atomic: '5000000' },
+      ],
+      sweep_costs: [{ network: 'eip155:137', cost_usd: '0.02' }],
     },
   }),
 ] as const;

@@ -671,7 +671,7 @@ export const WORKFLOWS: readonly Workflow[] = [
   {
     id: 'review_an_agent_sellers_commercial_side',
     title: 'Review the commercial side of a paid agent service',
-    whenToUse: 'A seller paid by agents over x402 (directly or through a marketplace or MCP proxy), or its auditor, reviews what buyers agree to, who is the merchant of record and whether what it charged matches its declared charge rule.',
+    whenToUse: 'A seller paid by agents over x402 (directly or through a marketplace or MCP proxy), or its auditor, reviews what buyers agree to, who is the merchant of record, whether what it charged matches its declared charge rule, and what the collected payments left on each network.',
     reasonCode: 'payment_trust',
     steps: [
       {
@@ -697,6 +697,14 @@ export const WORKFLOWS: readonly Workflow[] = [
         inputs: [
           { field: 'policy', from: { caller: 'the charge rule the seller declares and the x402 scheme it is paid with' } },
           { field: 'cases', from: { caller: 'recorded paid calls: status, completed and total units, flags, settlement and price' } },
+        ],
+      },
+      {
+        tool: 'x402_machine_payment_treasury_dust_map',
+        purpose: 'What the collected payments left on each network: balances worth sweeping home, dust below the cost of moving it, and lookalike tokens posing as USDC. Quarantine the lookalikes when its decision is suspicious_assets_present.',
+        inputs: [
+          { field: 'holdings', from: { caller: 'the payTo wallet balances per network and token, with USD prices for tokens other than USDC' } },
+          { field: 'sweep_costs', from: { caller: 'what one transfer off each network costs in USD' } },
         ],
       },
     ],

@@ -1,4 +1,4 @@
-import { CHAINS, JSON_DOCUMENT_MAX_DEPTH, PROVENANCE_NOTARY_LIMITS, fingerprint, toolById, type ObservationGroup, type ToolId } from '@paysight/contracts';
+import { CHAINS, JSON_DOCUMENT_MAX_DEPTH, PROVENANCE_NOTARY_LIMITS, X402_CCTP_DOMAINS, X402_USDC, fingerprint, toolById, type ObservationGroup, type ToolId } from '@paysight/contracts';
 import { prng as seeded, syntheticPaymentsSource } from '@paysight/testkit';
 import { createNotaryKey, grantSignedPayload, intentChecksumOf, intentSignedPayload, PAYMENT_HISTORY_CAPS, revocationIdOf, revocationSignedPayload, rotationRecord, type SignedPayload, type ToolPorts } from '@paysight/tools';
 import { OFFER_RECEIPT, createReceiptSigner } from '@paysight/payment';
@@ -1215,6 +1215,24 @@ function merchantOfRecord(): BenchInput {
   };
 }
 
+/** USDC of the networks CCTP reaches (the reference data), for the treasury dust map's holdings. */
+const CCTP_USDC: Readonly<Record<string, string>> = Object.fromEntries(Object.keys(X402_CCTP_DOMAINS).map((network) => [network, X402_USDC[network]!.address]));
+
+/** x402-machine-payment-treasury-dust-map at its maximum: 500 holdings on 30 networks (78-digit balances, 36 decimals), lookalikes, 30 sweep costs. */
+function treasuryDust(): BenchInput {
+  const networks = [...Object.keys(CCTP_USDC), ...times(23, (i) => `eip155:${100_000 + i}`)].slice(0, 30);
+  const holding = (i: number) => {
+    const network = networks[i % 30]!;
+    if (i % 3 === 0 && CCTP_USDC[network]) return { network, asset: CCTP_USDC[network], symbol: 'USDC', decimals: 6, balance_atomic: String(10_000 * i) };
+    return { network, asset: `0x${String(i).padStart(40, '0')}`, symbol: i % 25 === 0 ? 'USD Coin' : 'TOKEN', decimals: 36, balance_atomic: '9'.repeat(78), price_usd: '123456.123456' };
+  };
+  return {
+    tool: 'x402_machine_payment_treasury_dust_map',
+    shape: '500 holdings on 30 networks (USDC and 36-decimal tokens with 78-digit balances, lookalikes), 30 sweep costs',
+    body: { holdings: times(500, holding), sweep_costs: networks.map((network, i) => ({ network, cost_usd: `${i}.123456` })), policy: { dust_multiple: 99.999999, home_network: 'eip155:8453', min_batch_value_usd: '1.5' } },
+  };
+}
+
 /** Each analyzer at its schema maxima, and at what the default 256 KiB body limit admits where that is less. */
 export async function benchInputs(): Promise<BenchInput[]> {
   const inputs = [loopBreaker(200), loopBreaker(10), fragmentation(1000, 1000), fragmentation(300, 0), conflict(200, 50, 1000), conflict(200, 5, 300)];
@@ -1232,7 +1250,7 @@ export async function benchInputs(): Promise<BenchInput[]> {
   inputs.push(failureFacts(), errorTaxonomy(), readinessPassport(), retryLens());
   inputs.push(responseContract(5500), operationLedger(60, 50), operationLedger(60, 13), completenessLedger(500, 100), completenessLedger(150, 100));
   inputs.push(provenanceNotary());
-  inputs.push(chargeBoundary(), termsResolver(), merchantOfRecord());
+  inputs.push(chargeBoundary(), termsResolver(), merchantOfRecord(), treasuryDust());
   for (const input of inputs) toolById(input.tool)!.request.parse(input.body);
   return inputs;
 }
