@@ -47,6 +47,8 @@ const DECLARED_OUTSIDE_THE_HEADER = new Set([
   'x402_spend_permission_allowance_fit_checker',
   'x402_agent_commerce_mandate_receipt_fit_card',
   'x402_final_total_delta_guard',
+  'x402_partial_work_charge_boundary_tester',
+  'x402_machine_payment_treasury_dust_map',
 ]);
 
 describe('a payment_required result', () => {

@@ -145,6 +145,10 @@ const DECLARED_OUTSIDE_THE_HEADER = new Set([
   'x402_final_total_delta_guard',
   'x402_agent_rendered_checkout_ui_diff',
   'x402_paid_tool_confirmation_prompt_auditor',
+  'x402_partial_work_charge_boundary_tester',
+  'x402_agent_commerce_terms_uri_resolver',
+  'x402_merchant_of_record_boundary_explainer',
+  'x402_machine_payment_treasury_dust_map',
 ]);
 const inHeader = CATALOG.filter((entry) => !DECLARED_OUTSIDE_THE_HEADER.has(entry.id));
 

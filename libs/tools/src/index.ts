@@ -72,3 +72,7 @@ export * from './x402/permit2-approval-friction-explainer/index.js';
 export * from './x402/agent-wallet-spend-policy-simulator/index.js';
 export * from './x402/spend-permission-allowance-fit-checker/index.js';
 export * from './x402/agent-commerce-mandate-receipt-fit-card/index.js';
+export * from './x402/partial-work-charge-boundary-tester/index.js';
+export * from './x402/agent-commerce-terms-uri-resolver/index.js';
+export * from './x402/merchant-of-record-boundary-explainer/index.js';
+export * from './x402/machine-payment-treasury-dust-map/index.js';

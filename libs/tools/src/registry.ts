@@ -62,6 +62,10 @@ import { mcpOperationStabilityLedger } from './x402/mcp-operation-stability-ledg
 import { responseProvenanceNotary } from './x402/response-provenance-notary/index.js';
 import { offerReplayHygieneAuditor } from './x402/offer-replay-hygiene-auditor/index.js';
 import { permit2ApprovalFrictionExplainer } from './x402/permit2-approval-friction-explainer/index.js';
+import { partialWorkChargeBoundaryTester } from './x402/partial-work-charge-boundary-tester/index.js';
+import { agentCommerceTermsUriResolver } from './x402/agent-commerce-terms-uri-resolver/index.js';
+import { merchantOfRecordBoundaryExplainer } from './x402/merchant-of-record-boundary-explainer/index.js';
+import { machinePaymentTreasuryDustMap } from './x402/machine-payment-treasury-dust-map/index.js';
 
 /** Each tool id's module is declared against that id's own catalog entry. */
 type ToolRegistry = { readonly [Id in ToolId]?: ToolModule<CatalogEntryOf<Id>> };
@@ -131,6 +135,10 @@ export const TOOL_MODULES = {
   x402_agent_wallet_spend_policy_simulator: agentWalletSpendPolicySimulator,
   x402_spend_permission_allowance_fit_checker: spendPermissionAllowanceFitChecker,
   x402_agent_commerce_mandate_receipt_fit_card: agentCommerceMandateReceiptFitCard,
+  x402_partial_work_charge_boundary_tester: partialWorkChargeBoundaryTester,
+  x402_agent_commerce_terms_uri_resolver: agentCommerceTermsUriResolver,
+  x402_merchant_of_record_boundary_explainer: merchantOfRecordBoundaryExplainer,
+  x402_machine_payment_treasury_dust_map: machinePaymentTreasuryDustMap,
 } as const satisfies ToolRegistry;
 
 /**

@@ -70,6 +70,10 @@ const SPEC_PRICES: [string, string, string, string][] = [
   ['/api/x402/x402-response-provenance-notary', 'x402_response_provenance_notary', '0.01', '10000'],
   ['/api/x402/x402-offer-replay-hygiene-auditor', 'x402_offer_replay_hygiene_auditor', '0.01', '10000'],
   ['/api/x402/x402-permit2-approval-friction-explainer', 'x402_permit2_approval_friction_explainer', '0.01', '10000'],
+  ['/api/x402/x402-partial-work-charge-boundary-tester', 'x402_partial_work_charge_boundary_tester', '0.01', '10000'],
+  ['/api/x402/x402-agent-commerce-terms-uri-resolver', 'x402_agent_commerce_terms_uri_resolver', '0.01', '10000'],
+  ['/api/x402/x402-merchant-of-record-boundary-explainer', 'x402_merchant_of_record_boundary_explainer', '0.01', '10000'],
+  ['/api/x402/x402-machine-payment-treasury-dust-map', 'x402_machine_payment_treasury_dust_map', '0.01', '10000'],
 ];
 
 /** Requests the spec marks "additional properties allowed"; every other request is closed. */
@@ -140,6 +144,10 @@ const SPEC_MCP_NAMES: Record<string, string> = {
   x402_response_provenance_notary: 'svc_x402_response_provenance_notary',
   x402_offer_replay_hygiene_auditor: 'svc_x402_offer_replay_hygiene_auditor',
   x402_permit2_approval_friction_explainer: 'svc_x402_permit2_approval_friction_explainer',
+  x402_partial_work_charge_boundary_tester: 'svc_x402_partial_work_charge_boundary_tester',
+  x402_agent_commerce_terms_uri_resolver: 'svc_x402_agent_commerce_terms_uri_resolver',
+  x402_merchant_of_record_boundary_explainer: 'svc_x402_merchant_of_record_boundary_explainer',
+  x402_machine_payment_treasury_dust_map: 'svc_x402_machine_payment_treasury_dust_map',
 };
 
 describe('catalog', () => {

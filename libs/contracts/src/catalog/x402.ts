@@ -68,6 +68,14 @@ import { agentRenderedCheckoutUiDiffRequest } from '../schemas/x402/agent-render
 import { agentRenderedCheckoutUiDiffResult } from '../results/x402/agent-rendered-checkout-ui-diff.js';
 import { paidToolConfirmationPromptAuditorRequest } from '../schemas/x402/paid-tool-confirmation-prompt-auditor.js';
 import { paidToolConfirmationPromptAuditorResult } from '../results/x402/paid-tool-confirmation-prompt-auditor.js';
+import { partialWorkChargeBoundaryTesterRequest } from '../schemas/x402/partial-work-charge-boundary-tester.js';
+import { partialWorkChargeBoundaryTesterResult } from '../results/x402/partial-work-charge-boundary-tester.js';
+import { agentCommerceTermsUriResolverRequest } from '../schemas/x402/agent-commerce-terms-uri-resolver.js';
+import { agentCommerceTermsUriResolverResult } from '../results/x402/agent-commerce-terms-uri-resolver.js';
+import { merchantOfRecordBoundaryExplainerRequest } from '../schemas/x402/merchant-of-record-boundary-explainer.js';
+import { merchantOfRecordBoundaryExplainerResult } from '../results/x402/merchant-of-record-boundary-explainer.js';
+import { machinePaymentTreasuryDustMapRequest } from '../schemas/x402/machine-payment-treasury-dust-map.js';
+import { machinePaymentTreasuryDustMapResult } from '../results/x402/machine-payment-treasury-dust-map.js';
 
 /** Price of every x402-* tool (design sheet §0): 0.01 USDC on Base, one exact offer. */
 export const X402_FAMILY_PRICE = '0.01';
@@ -686,6 +694,74 @@ export const X402_TOOLS = [
     example: {
       prompt: { body_text: 'Continue to get your report', buttons: [{ label: 'OK', is_default: true, action: 'confirm' }] },
       tool: { name: 'deep_wallet_report', price: '1.00', currency: 'USDC', network: 'eip155:8453' },
+    },
+  }),
+  defineX402Tool({
+    slug: 'partial-work-charge-boundary-tester',
+    id: 'x402_partial_work_charge_boundary_tester',
+    title: 'x402 partial-work charge boundary tester',
+    description:
+      'For a seller or auditor: given recorded paid calls (status, completed and total units, partial/degraded/timeout/empty flags, what settled) and the declared charge rule (full success only, any 2xx, a completion threshold or proportional), was each charge right? Per case the expected and observed atomic charge and a verdict: correct, overcharge, undercharge or charged on error.',
+    request: partialWorkChargeBoundaryTesterRequest,
+    result: partialWorkChargeBoundaryTesterResult,
+    example: {
+      policy: { charge_rule: 'full_success_only', scheme: 'exact' },
+      cases: [
+        { case_id: 'c1', http_status: 200, completed_units: 10, total_units: 10, settled: true, settled_amount_atomic: '10000', price_atomic: '10000' },
+        { case_id: 'c2', http_status: 200, completed_units: 6, total_units: 10, flags: ['partial'], settled: true, settled_amount_atomic: '10000', price_atomic: '10000' },
+        { case_id: 'c3', http_status: 500, completed_units: 0, total_units: 10, settled: false, price_atomic: '10000' },
+      ],
+    },
+  }),
+  defineX402Tool({
+    slug: 'agent-commerce-terms-uri-resolver',
+    id: 'x402_agent_commerce_terms_uri_resolver',
+    title: 'x402 agent-commerce terms URI resolver',
+    description:
+      'For a buyer agent before paying: which terms govern this resource across the x402 terms extension, OpenAPI termsOfService, discovery manifests, MCP server.json and llms.txt (precedence, identity as URI or content hash plus version, URI safety), do the top sources conflict, and have the terms changed since the identity it last agreed to? Nothing is fetched.',
+    request: agentCommerceTermsUriResolverRequest,
+    result: agentCommerceTermsUriResolverResult,
+    example: {
+      sources: [
+        { kind: 'x402_terms_extension', level: 'resource', format: 'uri', terms: 'https://s.example/terms.md', version: '2026-01-15' },
+        { kind: 'openapi_terms_of_service', level: 'service', format: 'uri', terms: 'https://s.example/tos' },
+      ],
+      pinned: { uri: 'https://s.example/terms.md', version: '2025-12-01' },
+    },
+  }),
+  defineX402Tool({
+    slug: 'merchant-of-record-boundary-explainer',
+    id: 'x402_merchant_of_record_boundary_explainer',
+    title: 'x402 merchant-of-record boundary explainer',
+    description:
+      'When an agentic purchase passes through intermediaries (marketplace, MCP proxy, facilitator, platform, processor): who sets the price, receives the funds, issues the receipt, handles refunds and owns the terms, is that split disclosed to the buyer, and does the cart name the party that is paid? A role table and the merchant-of-record candidate; no legal determination.',
+    request: merchantOfRecordBoundaryExplainerRequest,
+    result: merchantOfRecordBoundaryExplainerResult,
+    example: {
+      parties: [
+        { party_id: 'P1', label: 'DataCo', kind: 'seller' },
+        { party_id: 'P2', label: 'ToolHub MCP', kind: 'mcp_proxy' },
+      ],
+      roles: { funds_recipient: 'P2', price_setter: 'P2', receipt_issuer: 'P2', refund_handler: 'P1', terms_owner: 'P1' },
+      cart_merchant_name: 'DataCo',
+      disclosed_to_buyer: ['P2'],
+    },
+  }),
+  defineX402Tool({
+    slug: 'machine-payment-treasury-dust-map',
+    id: 'x402_machine_payment_treasury_dust_map',
+    title: 'x402 machine-payment treasury dust map',
+    description:
+      'For a seller or agent treasury that collects micropayments on many networks and assets: which balances are worth consolidating to the home network (CCTP for USDC), which are dust below the cost of moving them, and which are lookalike tokens posing as USDC? A per-holding map, a per-network sweep plan and USD totals, computed exactly.',
+    request: machinePaymentTreasuryDustMapRequest,
+    result: machinePaymentTreasuryDustMapResult,
+    example: {
+      holdings: [
+        { network: 'eip155:8453', asset: USDC_BASE, symbol: 'USDC', balance_atomic: '2500000' },
+        { network: 'eip155:137', asset: X402_USDC['eip155:137']!.address, symbol: 'USDC', balance_atomic: '30000' },
+        { network: 'eip155:42161', asset: '0xdEaD000000000000000000000000000000000000', symbol: 'USDC', decimals: 6, balance_atomic: '5000000' },
+      ],
+      sweep_costs: [{ network: 'eip155:137', cost_usd: '0.02' }],
     },
   }),
 ] as const;

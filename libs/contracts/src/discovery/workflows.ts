@@ -740,6 +740,47 @@ export const WORKFLOWS: readonly Workflow[] = [
       },
     ],
   },
+  {
+    id: 'review_an_agent_sellers_commercial_side',
+    title: 'Review the commercial side of a paid agent service',
+    whenToUse: 'A seller paid by agents over x402 (directly or through a marketplace or MCP proxy), or its auditor, reviews what buyers agree to, who is the merchant of record, whether what it charged matches its declared charge rule, and what the collected payments left on each network.',
+    reasonCode: 'payment_trust',
+    steps: [
+      {
+        tool: 'x402_agent_commerce_terms_uri_resolver',
+        purpose: 'Which of the published terms govern a paid resource as a buyer agent resolves them (x402 terms extension, OpenAPI, manifests, llms.txt), whether they are safe labels and whether the top sources conflict. Publish one safe, versioned terms source first when its decision is unsafe_uri, missing or conflicting.',
+        inputs: [
+          { field: 'sources', from: { caller: 'the terms each surface publishes: the x402 terms extension, OpenAPI termsOfService, manifests, llms.txt' } },
+          { field: 'pinned', from: { caller: 'the terms identity buyers last agreed to, if one is recorded' } },
+        ],
+      },
+      {
+        tool: 'x402_merchant_of_record_boundary_explainer',
+        purpose: 'When the service is sold through a marketplace, MCP proxy or platform: who receives the funds, issues receipts, refunds and owns the terms, and whether buyers are told. Fix the checkout name and the disclosure when its decision is split_roles.',
+        inputs: [
+          { field: 'parties', from: { caller: 'the seller and each intermediary between it and the buyer' } },
+          { field: 'roles', from: { caller: 'who receives the funds (payTo), sets the price, issues receipts, refunds, owns the terms and answers support' } },
+          { field: 'cart_merchant_name', from: { caller: 'the merchant name the buyer sees at checkout' } },
+        ],
+      },
+      {
+        tool: 'x402_partial_work_charge_boundary_tester',
+        purpose: 'Whether each recorded paid call was charged as the declared rule says, including partial work, timeouts and handler errors. Refund the overcharged cases when its decision is overcharges_found; fix the rule first when it is policy_ambiguous.',
+        inputs: [
+          { field: 'policy', from: { caller: 'the charge rule the seller declares and the x402 scheme it is paid with' } },
+          { field: 'cases', from: { caller: 'recorded paid calls: status, completed and total units, flags, settlement and price' } },
+        ],
+      },
+      {
+        tool: 'x402_machine_payment_treasury_dust_map',
+        purpose: 'What the collected payments left on each network: balances worth sweeping home, dust below the cost of moving it, and lookalike tokens posing as USDC. Quarantine the lookalikes when its decision is suspicious_assets_present.',
+        inputs: [
+          { field: 'holdings', from: { caller: 'the payTo wallet balances per network and token, with USD prices for tokens other than USDC' } },
+          { field: 'sweep_costs', from: { caller: 'what one transfer off each network costs in USD' } },
+        ],
+      },
+    ],
+  },
 ];
 
 /** What running every step once costs: the sum of the catalog prices (per item for a forEach step). */

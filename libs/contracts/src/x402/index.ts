@@ -10,3 +10,4 @@ export * from './spend-scenarios.js';
 export * from './error-taxonomy.js';
 export * from './schema-change.js';
 export * from './consent-language.js';
+export * from './merchant-of-record.js';

@@ -48,5 +48,13 @@ export const X402_ATOMIC_PATTERN = /^\d{1,78}$/;
 export const x402Atomic = z.string().regex(X402_ATOMIC_PATTERN, 'must be an integer string of 1 to 78 digits').meta({ examples: ['10000'] });
 /** "hash": sha256: + 64 lowercase hex. */
 export const x402Hash = z.string().regex(/^sha256:[0-9a-f]{64}$/, 'must be sha256: followed by 64 lowercase hex digits').meta({ examples: [`sha256:${'0'.repeat(64)}`] });
+/** A JSON number in [min, max] with at most six fraction digits (no exponent form), so a tool can read it exactly from String(n). */
+export function x402ExactNumber(min: number, max: number) {
+  return z
+    .number()
+    .min(min)
+    .max(max)
+    .refine((value) => /^\d+(\.\d{1,6})?$/.test(String(value)), 'must have at most six fractional digits');
+}
 /** Unix seconds: an integer in 0..2^53−1. */
 export const x402UnixSeconds = z.int().min(0).max(Number.MAX_SAFE_INTEGER);

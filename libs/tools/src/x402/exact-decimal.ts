@@ -39,6 +39,15 @@ export function subtractExact(a: ExactDecimal, b: ExactDecimal): ExactDecimal {
   return { n: x - y, scale };
 }
 
+export function addExact(a: ExactDecimal, b: ExactDecimal): ExactDecimal {
+  const [x, y, scale] = aligned(a, b);
+  return { n: x + y, scale };
+}
+
+export function multiplyExact(a: ExactDecimal, b: ExactDecimal): ExactDecimal {
+  return { n: a.n * b.n, scale: a.scale + b.scale };
+}
+
 /** The canonical string: no leading zeros, no trailing fraction zeros, "-" for negatives ("0.00000033", "-1.5", "0"). */
 export function formatExact(x: ExactDecimal): string {
   const negative = x.n < 0n;

@@ -1,4 +1,4 @@
-import { CHAINS, JSON_DOCUMENT_MAX_DEPTH, PROVENANCE_NOTARY_LIMITS, fingerprint, toolById, type ObservationGroup, type ToolId } from '@paysight/contracts';
+import { CHAINS, JSON_DOCUMENT_MAX_DEPTH, PROVENANCE_NOTARY_LIMITS, X402_CCTP_DOMAINS, X402_USDC, fingerprint, toolById, type ObservationGroup, type ToolId } from '@paysight/contracts';
 import { prng as seeded, syntheticPaymentsSource } from '@paysight/testkit';
 import { createNotaryKey, grantSignedPayload, intentChecksumOf, intentSignedPayload, PAYMENT_HISTORY_CAPS, revocationIdOf, revocationSignedPayload, rotationRecord, type SignedPayload, type ToolPorts } from '@paysight/tools';
 import { OFFER_RECEIPT, createReceiptSigner } from '@paysight/payment';
@@ -1276,6 +1276,67 @@ function confirmationPrompt(): BenchInput {
   };
 }
 
+/** x402-partial-work-charge-boundary-tester at its maximum: 500 cases with 78-digit prices, proportional under upto (BigInt floor per case). */
+function chargeBoundary(): BenchInput {
+  const price = '9'.repeat(78);
+  const cases = times(500, (i) => ({
+    case_id: `case-${String(i).padStart(120, '0')}`,
+    http_status: i % 7 === 0 ? 503 : 200,
+    completed_units: i % 1000,
+    total_units: 999 + (i % 2),
+    flags: ['partial', 'degraded', 'timeout', 'empty'],
+    settled: i % 3 !== 0,
+    settled_amount_atomic: i % 5 === 0 ? price : '1'.repeat(77),
+    price_atomic: price,
+  }));
+  return { tool: 'x402_partial_work_charge_boundary_tester', shape: '500 cases, 78-digit prices, proportional under upto, every verdict', body: { policy: { charge_rule: 'proportional', scheme: 'upto' }, cases } };
+}
+
+/** x402-agent-commerce-terms-uri-resolver at its maximum: 10 sources of 16 KiB (inline markdown in NFC-changing text, data: URIs in base64), all pins. */
+function termsResolver(): BenchInput {
+  const inline = (i: number) => ({ kind: 'x402_terms_extension', level: 'service', format: 'markdown', terms: `${'Cafe\u0301 '.repeat(2340)}${i}`, version: 'v'.repeat(64) });
+  const data = (i: number) => ({ kind: 'other', level: 'resource', format: 'uri', terms: `data:text/markdown;base64,${Buffer.from(`${'t'.repeat(12_000)}${i}`).toString('base64')}` });
+  return {
+    tool: 'x402_agent_commerce_terms_uri_resolver',
+    shape: '10 sources of 16 KiB (5 inline markdown needing NFC, 5 base64 data: URIs), uri, content_hash and version pinned',
+    body: { sources: times(10, (i) => (i % 2 ? inline(i) : data(i))), pinned: { uri: `https://s.example/${'x'.repeat(2000)}`, content_hash: fingerprint('pinned'), version: 'v'.repeat(64) } },
+  };
+}
+
+/** x402-merchant-of-record-boundary-explainer at its maximum: 10 parties, every role on another party, 10 disclosures (3 unknown), a 200-character cart name. */
+function merchantOfRecord(): BenchInput {
+  const parties = times(10, (i) => ({ party_id: `party-${String(i).padStart(58, '0')}`, label: `Party ${i} `.padEnd(120, 'x'), kind: (['seller', 'marketplace', 'mcp_proxy', 'facilitator', 'platform', 'payment_processor'] as const)[i % 6] }));
+  const id = (i: number) => parties[i]!.party_id;
+  return {
+    tool: 'x402_merchant_of_record_boundary_explainer',
+    shape: '10 parties, six roles on six parties, 10 disclosures (3 unknown ids), 200-character cart name',
+    body: {
+      parties,
+      roles: { funds_recipient: id(3), price_setter: id(1), receipt_issuer: id(2), refund_handler: id(0), terms_owner: id(4), support_contact: id(5) },
+      cart_merchant_name: 'M'.repeat(200),
+      disclosed_to_buyer: [...times(7, (i) => id(9 - i)), 'unknown-a', 'unknown-b', 'unknown-c'],
+    },
+  };
+}
+
+/** USDC of the networks CCTP reaches (the reference data), for the treasury dust map's holdings. */
+const CCTP_USDC: Readonly<Record<string, string>> = Object.fromEntries(Object.keys(X402_CCTP_DOMAINS).map((network) => [network, X402_USDC[network]!.address]));
+
+/** x402-machine-payment-treasury-dust-map at its maximum: 500 holdings on 30 networks (78-digit balances, 36 decimals), lookalikes, 30 sweep costs. */
+function treasuryDust(): BenchInput {
+  const networks = [...Object.keys(CCTP_USDC), ...times(23, (i) => `eip155:${100_000 + i}`)].slice(0, 30);
+  const holding = (i: number) => {
+    const network = networks[i % 30]!;
+    if (i % 3 === 0 && CCTP_USDC[network]) return { network, asset: CCTP_USDC[network], symbol: 'USDC', decimals: 6, balance_atomic: String(10_000 * i) };
+    return { network, asset: `0x${String(i).padStart(40, '0')}`, symbol: i % 25 === 0 ? 'USD Coin' : 'TOKEN', decimals: 36, balance_atomic: '9'.repeat(78), price_usd: '123456.123456' };
+  };
+  return {
+    tool: 'x402_machine_payment_treasury_dust_map',
+    shape: '500 holdings on 30 networks (USDC and 36-decimal tokens with 78-digit balances, lookalikes), 30 sweep costs',
+    body: { holdings: times(500, holding), sweep_costs: networks.map((network, i) => ({ network, cost_usd: `${i}.123456` })), policy: { dust_multiple: 99.999999, home_network: 'eip155:8453', min_batch_value_usd: '1.5' } },
+  };
+}
+
 /** Each analyzer at its schema maxima, and at what the default 256 KiB body limit admits where that is less. */
 export async function benchInputs(): Promise<BenchInput[]> {
   const inputs = [loopBreaker(200), loopBreaker(10), fragmentation(1000, 1000), fragmentation(300, 0), conflict(200, 50, 1000), conflict(200, 5, 300)];
@@ -1295,6 +1356,7 @@ export async function benchInputs(): Promise<BenchInput[]> {
   inputs.push(provenanceNotary());
   inputs.push(spendPolicySimulator(), spendPermissionFit(), mandateReceiptFit());
   inputs.push(finalTotalGuard(), checkoutUiDiff(), confirmationPrompt());
+  inputs.push(chargeBoundary(), termsResolver(), merchantOfRecord(), treasuryDust());
   for (const input of inputs) toolById(input.tool)!.request.parse(input.body);
   return inputs;
 }
