@@ -36,6 +36,8 @@ import { paidToolLatencySlaEvidenceNotaryRequest } from '../schemas/x402/paid-to
 import { paidToolLatencySlaEvidenceNotaryResult } from '../results/x402/paid-tool-latency-sla-evidence-notary.js';
 import { signedReceiptDeliveryConfidenceScorerRequest } from '../schemas/x402/signed-receipt-delivery-confidence-scorer.js';
 import { signedReceiptDeliveryConfidenceScorerResult } from '../results/x402/signed-receipt-delivery-confidence-scorer.js';
+import { agentPaymentRecoveryPlaybookRequest } from '../schemas/x402/agent-payment-recovery-playbook.js';
+import { agentPaymentRecoveryPlaybookResult } from '../results/x402/agent-payment-recovery-playbook.js';
 import { failureFactClassifierRequest } from '../schemas/x402/failure-fact-classifier.js';
 import { failureFactClassifierResult } from '../results/x402/failure-fact-classifier.js';
 import { agentCommerceErrorTaxonomyNormalizerRequest } from '../schemas/x402/agent-commerce-error-taxonomy-normalizer.js';
@@ -586,5 +588,15 @@ export const X402_TOOLS = [
         { label: 'F3', supported: exampleSupported(['eip155:8453'], '0x3333333333333333333333333333333333333333') },
       ],
     },
+  }),
+  defineX402Tool({
+    slug: 'agent-payment-recovery-playbook',
+    id: 'x402_agent_payment_recovery_playbook',
+    title: 'x402 agent payment recovery playbook',
+    description:
+      'For an agent whose x402 payment failed and was diagnosed (a failure-fact-classifier cause, a canonical error code or a raw x402 code): the ordered recovery plan, each step with its precondition, the time to wait for and whether it can spend (the same payment again or a new one); whether the failure is already complete, must not be retried, needs a human or can be recovered alone.',
+    request: agentPaymentRecoveryPlaybookRequest,
+    result: agentPaymentRecoveryPlaybookResult,
+    example: { cause: 'settlement_pending', stage: 'settle', settlement_status: 'unknown', valid_before: 1060, as_of: 1030, payment_identifier_supported: false },
   }),
 ] as const;

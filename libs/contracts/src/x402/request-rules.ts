@@ -50,3 +50,7 @@ export const x402Atomic = z.string().regex(X402_ATOMIC_PATTERN, 'must be an inte
 export const x402Hash = z.string().regex(/^sha256:[0-9a-f]{64}$/, 'must be sha256: followed by 64 lowercase hex digits').meta({ examples: [`sha256:${'0'.repeat(64)}`] });
 /** Unix seconds: an integer in 0..2^53−1. */
 export const x402UnixSeconds = z.int().min(0).max(Number.MAX_SAFE_INTEGER);
+/** The last unix second a JavaScript Date holds (8.64e15 ms): an as_of up to it can be echoed as a date-time. */
+export const X402_LATEST_DATE_SECONDS = 8_640_000_000_000;
+/** `as_of` of a tool whose other times are unix seconds: an x402UnixSeconds that is also a date. */
+export const x402AsOfSeconds = x402UnixSeconds.max(X402_LATEST_DATE_SECONDS);
