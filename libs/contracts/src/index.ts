@@ -102,6 +102,8 @@ export * from './schemas/x402/permit2-approval-friction-explainer.js';
 export * from './results/x402/permit2-approval-friction-explainer.js';
 export * from './schemas/x402/agent-payment-recovery-playbook.js';
 export * from './results/x402/agent-payment-recovery-playbook.js';
+export * from './schemas/x402/agent-checkout-state-simulator.js';
+export * from './results/x402/agent-checkout-state-simulator.js';
 export * from './catalog/index.js';
 export * from './discovery/index.js';
 export type * from './ports/chain-source.js';

@@ -38,6 +38,8 @@ import { signedReceiptDeliveryConfidenceScorerRequest } from '../schemas/x402/si
 import { signedReceiptDeliveryConfidenceScorerResult } from '../results/x402/signed-receipt-delivery-confidence-scorer.js';
 import { agentPaymentRecoveryPlaybookRequest } from '../schemas/x402/agent-payment-recovery-playbook.js';
 import { agentPaymentRecoveryPlaybookResult } from '../results/x402/agent-payment-recovery-playbook.js';
+import { agentCheckoutStateSimulatorRequest } from '../schemas/x402/agent-checkout-state-simulator.js';
+import { agentCheckoutStateSimulatorResult } from '../results/x402/agent-checkout-state-simulator.js';
 import { failureFactClassifierRequest } from '../schemas/x402/failure-fact-classifier.js';
 import { failureFactClassifierResult } from '../results/x402/failure-fact-classifier.js';
 import { agentCommerceErrorTaxonomyNormalizerRequest } from '../schemas/x402/agent-commerce-error-taxonomy-normalizer.js';
@@ -598,5 +600,24 @@ export const X402_TOOLS = [
     request: agentPaymentRecoveryPlaybookRequest,
     result: agentPaymentRecoveryPlaybookResult,
     example: { cause: 'settlement_pending', stage: 'settle', settlement_status: 'unknown', valid_before: 1060, as_of: 1030, payment_identifier_supported: false },
+  }),
+  defineX402Tool({
+    slug: 'agent-checkout-state-simulator',
+    id: 'x402_agent_checkout_state_simulator',
+    title: 'x402 agent checkout state simulator',
+    description:
+      'For an integrator with logged events of paid calls (request, 402, signature, verify, handler, settle, response, receipt header): each call replayed through the reference x402 state machine, with every illegal ordering named (handler before verify, settle after a handler error, 200 without settlement, double delivery or settlement, missing receipt, seq gaps) and the state each call ended in.',
+    request: agentCheckoutStateSimulatorRequest,
+    result: agentCheckoutStateSimulatorResult,
+    example: {
+      events: [
+        { correlation_id: 'call-1', seq: 1, actor: 'client', event: 'request_unpaid' },
+        { correlation_id: 'call-1', seq: 2, actor: 'server', event: 'challenge_402' },
+        { correlation_id: 'call-1', seq: 3, actor: 'client', event: 'request_paid' },
+        { correlation_id: 'call-1', seq: 4, actor: 'facilitator', event: 'verify_ok' },
+        { correlation_id: 'call-1', seq: 5, actor: 'server', event: 'handler_error' },
+        { correlation_id: 'call-1', seq: 6, actor: 'facilitator', event: 'settle_ok' },
+      ],
+    },
   }),
 ] as const;

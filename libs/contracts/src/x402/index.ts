@@ -10,3 +10,4 @@ export * from './spend-scenarios.js';
 export * from './error-taxonomy.js';
 export * from './schema-change.js';
 export * from './recovery-playbook.js';
+export * from './checkout-flow.js';
