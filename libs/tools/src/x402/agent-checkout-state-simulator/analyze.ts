@@ -12,6 +12,7 @@ import {
 } from '@paysight/contracts';
 import type { ToolOutput } from '../../tool-module.js';
 import { x402Answer } from '../answer.js';
+import { tally } from '../helpers.js';
 
 type Entry = CatalogEntryOf<'x402_agent_checkout_state_simulator'>;
 export type CheckoutSimulatorInput = RequestOf<Entry>;
@@ -99,9 +100,7 @@ const NEXT_ACTION: Record<Decision, string> = {
 /** x402-agent-checkout-state-simulator (design §36): logged paid-call events replayed through the reference x402 state machine. */
 export function simulateCheckout(input: CheckoutSimulatorInput): ToolOutput<CheckoutSimulatorResult> {
   const flows = [...byCorrelation(input.events)].map(([id, events]) => replay(id, events));
-  const counted = new Map<CheckoutViolation, number>();
-  for (const flow of flows) for (const v of flow.violations) counted.set(v.violation, (counted.get(v.violation) ?? 0) + 1);
-  const byViolation = CHECKOUT_VIOLATIONS.filter((v) => counted.has(v)).map((violation) => ({ violation, count: counted.get(violation)! }));
+  const byViolation = tally(CHECKOUT_VIOLATIONS, flows.flatMap((f) => f.violations.map((v) => v.violation))).map(({ key, count }) => ({ violation: key, count }));
   const total = byViolation.reduce((sum, v) => sum + v.count, 0);
   const major = byViolation.filter((v) => !MINOR_CHECKOUT_VIOLATIONS.includes(v.violation));
   const decision: Decision = major.length > 0 ? 'invalid_flow' : total > 0 ? 'recoverable_deviation' : 'valid_flow';

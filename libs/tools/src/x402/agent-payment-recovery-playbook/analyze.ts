@@ -19,6 +19,7 @@ import {
 } from '@paysight/contracts';
 import type { AnalyzeContext, ToolOutput } from '../../tool-module.js';
 import { x402Answer } from '../answer.js';
+import { resolveAsOfSeconds } from '../helpers.js';
 
 type Entry = CatalogEntryOf<'x402_agent_payment_recovery_playbook'>;
 export type RecoveryInput = RequestOf<Entry>;
@@ -187,7 +188,7 @@ const NEXT_ACTION: Record<Decision, string> = {
 
 /** x402-agent-payment-recovery-playbook (design §32): an ordered recovery plan from a diagnosed payment failure. */
 export function planRecovery(input: RecoveryInput, context: AnalyzeContext): ToolOutput<RecoveryResult> {
-  const now = input.as_of ?? Math.floor(context.now.getTime() / 1000);
+  const { seconds: now, as_of } = resolveAsOfSeconds(input.as_of, context.now);
   const flags = new Set<string>();
   const limitations = ['The plan follows the stated cause and statuses: nothing was checked on chain, with the facilitator or with the seller.'];
   const { code, matched_by } = resolveCause(input.cause);
@@ -220,6 +221,6 @@ export function planRecovery(input: RecoveryInput, context: AnalyzeContext): Too
       max_additional_spend_payments: maxSpend,
       cause_resolution: resolution,
     },
-    { asOf: new Date(now * 1000).toISOString() },
+    { asOf: as_of },
   );
 }
