@@ -104,6 +104,8 @@ export * from './schemas/x402/agent-payment-recovery-playbook.js';
 export * from './results/x402/agent-payment-recovery-playbook.js';
 export * from './schemas/x402/agent-checkout-state-simulator.js';
 export * from './results/x402/agent-checkout-state-simulator.js';
+export * from './schemas/x402/post-purchase-event-continuity-checker.js';
+export * from './results/x402/post-purchase-event-continuity-checker.js';
 export * from './catalog/index.js';
 export * from './discovery/index.js';
 export type * from './ports/chain-source.js';

@@ -68,3 +68,4 @@ export * from './x402/offer-replay-hygiene-auditor/index.js';
 export * from './x402/permit2-approval-friction-explainer/index.js';
 export * from './x402/agent-payment-recovery-playbook/index.js';
 export * from './x402/agent-checkout-state-simulator/index.js';
+export * from './x402/post-purchase-event-continuity-checker/index.js';

@@ -58,6 +58,7 @@ import { offerReplayHygieneAuditor } from './x402/offer-replay-hygiene-auditor/i
 import { permit2ApprovalFrictionExplainer } from './x402/permit2-approval-friction-explainer/index.js';
 import { agentPaymentRecoveryPlaybook } from './x402/agent-payment-recovery-playbook/index.js';
 import { agentCheckoutStateSimulator } from './x402/agent-checkout-state-simulator/index.js';
+import { postPurchaseEventContinuityChecker } from './x402/post-purchase-event-continuity-checker/index.js';
 
 /** Each tool id's module is declared against that id's own catalog entry. */
 type ToolRegistry = { readonly [Id in ToolId]?: ToolModule<CatalogEntryOf<Id>> };
@@ -123,6 +124,7 @@ export const TOOL_MODULES = {
   x402_permit2_approval_friction_explainer: permit2ApprovalFrictionExplainer,
   x402_agent_payment_recovery_playbook: agentPaymentRecoveryPlaybook,
   x402_agent_checkout_state_simulator: agentCheckoutStateSimulator,
+  x402_post_purchase_event_continuity_checker: postPurchaseEventContinuityChecker,
 } as const satisfies ToolRegistry;
 
 /**

@@ -66,6 +66,7 @@ const SPEC_PRICES: [string, string, string, string][] = [
   ['/api/x402/x402-permit2-approval-friction-explainer', 'x402_permit2_approval_friction_explainer', '0.01', '10000'],
   ['/api/x402/x402-agent-payment-recovery-playbook', 'x402_agent_payment_recovery_playbook', '0.01', '10000'],
   ['/api/x402/x402-agent-checkout-state-simulator', 'x402_agent_checkout_state_simulator', '0.01', '10000'],
+  ['/api/x402/x402-post-purchase-event-continuity-checker', 'x402_post_purchase_event_continuity_checker', '0.01', '10000'],
 ];
 
 /** Requests the spec marks "additional properties allowed"; every other request is closed. */
@@ -132,6 +133,7 @@ const SPEC_MCP_NAMES: Record<string, string> = {
   x402_permit2_approval_friction_explainer: 'svc_x402_permit2_approval_friction_explainer',
   x402_agent_payment_recovery_playbook: 'svc_x402_agent_payment_recovery_playbook',
   x402_agent_checkout_state_simulator: 'svc_x402_agent_checkout_state_simulator',
+  x402_post_purchase_event_continuity_checker: 'svc_x402_post_purchase_event_continuity_checker',
 };
 
 describe('catalog', () => {

@@ -40,6 +40,8 @@ import { agentPaymentRecoveryPlaybookRequest } from '../schemas/x402/agent-payme
 import { agentPaymentRecoveryPlaybookResult } from '../results/x402/agent-payment-recovery-playbook.js';
 import { agentCheckoutStateSimulatorRequest } from '../schemas/x402/agent-checkout-state-simulator.js';
 import { agentCheckoutStateSimulatorResult } from '../results/x402/agent-checkout-state-simulator.js';
+import { postPurchaseEventContinuityCheckerRequest } from '../schemas/x402/post-purchase-event-continuity-checker.js';
+import { postPurchaseEventContinuityCheckerResult } from '../results/x402/post-purchase-event-continuity-checker.js';
 import { failureFactClassifierRequest } from '../schemas/x402/failure-fact-classifier.js';
 import { failureFactClassifierResult } from '../results/x402/failure-fact-classifier.js';
 import { agentCommerceErrorTaxonomyNormalizerRequest } from '../schemas/x402/agent-commerce-error-taxonomy-normalizer.js';
@@ -618,6 +620,26 @@ export const X402_TOOLS = [
         { correlation_id: 'call-1', seq: 5, actor: 'server', event: 'handler_error' },
         { correlation_id: 'call-1', seq: 6, actor: 'facilitator', event: 'settle_ok' },
       ],
+    },
+  }),
+  defineX402Tool({
+    slug: 'post-purchase-event-continuity-checker',
+    id: 'x402_post_purchase_event_continuity_checker',
+    title: 'x402 post-purchase event continuity checker',
+    description:
+      'For seller or buyer operations after purchases: is each purchase\'s event stream (settlement, receipt, fulfilment, refunds, disputes, webhooks) complete, in order and ended in a valid terminal state (fulfilled, refunded, dispute resolved) by its deadline, without sequence gaps, duplicates, events after the end, refunds above the payment or fulfilment before payment?',
+    request: postPurchaseEventContinuityCheckerRequest,
+    result: postPurchaseEventContinuityCheckerResult,
+    example: {
+      purchases: [{ purchase_id: 'order-1', paid_at: 1_767_225_600, amount_atomic: '50000' }],
+      events: [
+        { event_id: 'e1', purchase_id: 'order-1', type: 'payment_settled', at: 1_767_225_600, sequence: 1, amount_atomic: '50000' },
+        { event_id: 'e2', purchase_id: 'order-1', type: 'receipt_issued', at: 1_767_225_610, sequence: 2 },
+        { event_id: 'e4', purchase_id: 'order-1', type: 'fulfillment_started', at: 1_767_225_700, sequence: 4 },
+        { event_id: 'e5', purchase_id: 'order-1', type: 'refund_issued', at: 1_767_226_000, sequence: 5, amount_atomic: '50000' },
+        { event_id: 'e6', purchase_id: 'order-1', type: 'fulfillment_completed', at: 1_767_226_100, sequence: 6 },
+      ],
+      as_of: 1_767_312_000,
     },
   }),
 ] as const;

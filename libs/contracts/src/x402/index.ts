@@ -11,3 +11,4 @@ export * from './error-taxonomy.js';
 export * from './schema-change.js';
 export * from './recovery-playbook.js';
 export * from './checkout-flow.js';
+export * from './lifecycle-grammar.js';
