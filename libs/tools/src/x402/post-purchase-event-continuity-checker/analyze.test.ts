@@ -71,7 +71,7 @@ describe('x402-post-purchase-event-continuity-checker', () => {
   it('gaps_found: an event of an unknown purchase, a purchase past its deadline, a purchase ended without its receipt', () => {
     const orphan = run({ events: [...stream(HAPPY), { event_id: 'x', purchase_id: 'p9', type: 'refund_issued', at: 1, sequence: 1 }] }).result;
     expect(orphan.decision).toBe('gaps_found');
-    expect(orphan.purchases[1]).toEqual({ purchase_id: 'p9', terminal_state: 'unknown_purchase', findings: [{ code: 'orphan_event', event_id: 'x', detail: 'purchase p9 is not among the purchases' }] });
+    expect(orphan.purchases[1]).toEqual({ purchase_id: 'p9', terminal_state: 'unknown_purchase', findings: [{ code: 'orphan_event', event_id: 'x', detail: 'its purchase_id is not among the purchases' }] });
     expect(orphan.counts.orphan_events).toBe(1);
 
     const late = run({ events: stream(['payment_settled', 'receipt_issued']), fulfilment_deadline_seconds: 500, as_of: 1501 }).result;

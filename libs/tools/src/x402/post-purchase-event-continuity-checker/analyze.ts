@@ -32,6 +32,8 @@ interface Indexed {
   event: PurchaseEvent;
   index: number;
   repeatedId: boolean;
+  /** Its position key: sequence when the whole stream has one, else at. */
+  key: number;
 }
 
 /** What walking one purchase's stream gathers. */
@@ -49,29 +51,33 @@ const finding = (code: ContinuityFinding, event_id: string | null, detail: strin
 /** By sequence (then time) when every event has one, else by time; input order breaks ties. */
 function ordered(events: Indexed[]): { stream: Indexed[]; sequenced: boolean } {
   const sequenced = events.every((e) => e.event.sequence !== undefined);
-  const key = (e: Indexed) => (sequenced ? e.event.sequence! : e.event.at);
-  return { stream: [...events].sort((a, b) => key(a) - key(b) || a.event.at - b.event.at || a.index - b.index), sequenced };
+  for (const e of events) e.key = sequenced ? e.event.sequence! : e.event.at;
+  return { stream: [...events].sort((a, b) => a.key - b.key || a.event.at - b.event.at || a.index - b.index), sequenced };
 }
 
 /** Sequence continuity and time order against the previous event of the stream. */
-function orderFindings(previous: PurchaseEvent | undefined, current: PurchaseEvent, sequenced: boolean): Finding[] {
-  if (previous === undefined) return [];
-  const found: Finding[] = [];
+function checkOrder(previous: PurchaseEvent | undefined, current: PurchaseEvent, sequenced: boolean, found: Finding[]): void {
+  if (previous === undefined) return;
   if (sequenced) {
     const gap = current.sequence! - previous.sequence!;
     if (gap > 1) found.push(finding('seq_gap', current.event_id, gap === 2 ? `sequence ${previous.sequence! + 1} is missing` : `sequences ${previous.sequence! + 1}–${current.sequence! - 1} are missing`));
-    if (gap === 0) found.push(finding('duplicate_event', current.event_id, `sequence ${current.sequence} is used again (after ${previous.event_id})`));
-    if (current.at < previous.at) found.push(finding('out_of_order', current.event_id, `at ${current.at} is before ${previous.event_id}'s ${previous.at} although its sequence is later`));
+    if (gap === 0) found.push(finding('duplicate_event', current.event_id, `sequence ${current.sequence} is used again`));
+    if (current.at < previous.at) found.push(finding('out_of_order', current.event_id, `at ${current.at} is before the previous event's ${previous.at} although its sequence is later`));
   }
-  return found;
 }
 
 /** The lifecycle grammar, event by event: repeats, events after the end, fulfilment before payment, refunds. */
-function grammarFindings(e: PurchaseEvent, purchase: Purchase, paid: bigint | null, walk: Walk): Finding[] {
+function checkGrammar(e: PurchaseEvent, purchase: Purchase, paid: bigint | null, walk: Walk): void {
   const rule = LIFECYCLE_GRAMMAR[e.type];
-  if (!rule.repeatable && walk.seen.has(e.type)) return [finding('duplicate_event', e.event_id, `${e.type} occurs more than once`)];
-  if (walk.terminal !== null && !LIFECYCLE_AFTER_TERMINAL[walk.terminal].includes(e.type)) return [finding('event_after_terminal', e.event_id, `${e.type} after the terminal ${walk.terminal}`)];
-  const found: Finding[] = [];
+  const found = walk.findings;
+  if (!rule.repeatable && walk.seen.has(e.type)) {
+    found.push(finding('duplicate_event', e.event_id, `${e.type} occurs more than once`));
+    return;
+  }
+  if (walk.terminal !== null && !LIFECYCLE_AFTER_TERMINAL[walk.terminal].includes(e.type)) {
+    found.push(finding('event_after_terminal', e.event_id, `${e.type} after the terminal ${walk.terminal}`));
+    return;
+  }
   if (rule.fulfillment && (!walk.seen.has('payment_settled') || e.at < purchase.paid_at))
     found.push(finding('fulfillment_before_payment', e.event_id, e.at < purchase.paid_at ? `${e.type} at ${e.at}, before paid_at ${purchase.paid_at}` : `${e.type} before payment_settled`));
   walk.seen.add(e.type);
@@ -83,7 +89,6 @@ function grammarFindings(e: PurchaseEvent, purchase: Purchase, paid: bigint | nu
     }
   }
   if (isPurchaseTerminal(e.type)) walk.terminal = e.type;
-  return found;
 }
 
 /** What was paid: the purchase's amount, else the settlement event's. */
@@ -105,10 +110,11 @@ function checkPurchase(purchase: Purchase, events: Indexed[], deadlineAt: number
   let previous: PurchaseEvent | undefined;
   for (const { event, repeatedId } of stream) {
     if (repeatedId) {
-      walk.findings.push(finding('duplicate_event', event.event_id, `event_id ${event.event_id} was already used`));
+      walk.findings.push(finding('duplicate_event', event.event_id, 'its event_id was already used'));
       continue;
     }
-    walk.findings.push(...orderFindings(previous, event, sequenced), ...grammarFindings(event, purchase, paid, walk));
+    checkOrder(previous, event, sequenced, walk.findings);
+    checkGrammar(event, purchase, paid, walk);
     previous = event;
   }
   if (walk.terminal === null && now > deadlineAt) walk.findings.push(finding('missing_terminal', null, `no fulfilment, refund or resolved dispute by ${deadlineAt} (paid_at + deadline); as_of is ${now}`));
@@ -124,7 +130,7 @@ function indexEvents(events: readonly PurchaseEvent[]): Map<string, Indexed[]> {
   const ids = new Set<string>();
   const byPurchase = new Map<string, Indexed[]>();
   events.forEach((event, index) => {
-    const entry = { event, index, repeatedId: ids.has(event.event_id) };
+    const entry = { event, index, repeatedId: ids.has(event.event_id), key: 0 };
     ids.add(event.event_id);
     const list = byPurchase.get(event.purchase_id);
     if (list) list.push(entry);
@@ -134,7 +140,7 @@ function indexEvents(events: readonly PurchaseEvent[]): Map<string, Indexed[]> {
 }
 
 function orphanReport(purchaseId: string, events: readonly Indexed[]): PurchaseReport {
-  return { purchase_id: purchaseId, terminal_state: 'unknown_purchase', findings: events.map(({ event }) => finding('orphan_event', event.event_id, `purchase ${purchaseId} is not among the purchases`)) };
+  return { purchase_id: purchaseId, terminal_state: 'unknown_purchase', findings: events.map(({ event }) => finding('orphan_event', event.event_id, 'its purchase_id is not among the purchases')) };
 }
 
 const NEXT_ACTION: Record<Decision, string> = {
