@@ -139,6 +139,9 @@ const DECLARED_OUTSIDE_THE_HEADER = new Set([
   'x402_response_provenance_notary',
   'x402_offer_replay_hygiene_auditor',
   'x402_permit2_approval_friction_explainer',
+  'x402_agent_payment_recovery_playbook',
+  'x402_agent_checkout_state_simulator',
+  'x402_post_purchase_event_continuity_checker',
 ]);
 const inHeader = CATALOG.filter((entry) => !DECLARED_OUTSIDE_THE_HEADER.has(entry.id));
 
