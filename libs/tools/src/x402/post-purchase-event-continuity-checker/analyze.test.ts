@@ -79,6 +79,8 @@ describe('x402-post-purchase-event-continuity-checker', () => {
     expect(run({ events: stream(['payment_settled', 'receipt_issued']), fulfilment_deadline_seconds: 500, as_of: 1500 }).result).toMatchObject({ decision: 'continuous', purchases: [{ terminal_state: 'open' }] });
 
     expect(codes({ events: stream(['payment_settled', 'fulfillment_completed']) })).toEqual(['missing_stage']);
+    // without any settlement event, paid_at is the payment: fulfilment after it is in order, the missing stages are the gap
+    expect(codes({ events: stream(['receipt_issued', 'fulfillment_completed']) })).toEqual(['missing_stage']);
   });
 
   it('without sequences: ordered by time, medium confidence, sequence checks not made', () => {

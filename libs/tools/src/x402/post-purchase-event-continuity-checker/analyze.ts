@@ -44,6 +44,8 @@ interface Walk {
   refunded: bigint;
   /** The refund event that took the refunded total past what was paid. */
   refundCrossing: PurchaseEvent | null;
+  /** The stream has a payment_settled somewhere: fulfilment must not come before it. */
+  settles: boolean;
 }
 
 const finding = (code: ContinuityFinding, event_id: string | null, detail: string): Finding => ({ code, event_id, detail });
@@ -78,7 +80,7 @@ function checkGrammar(e: PurchaseEvent, purchase: Purchase, paid: bigint | null,
     found.push(finding('event_after_terminal', e.event_id, `${e.type} after the terminal ${walk.terminal}`));
     return;
   }
-  if (rule.fulfillment && (!walk.seen.has('payment_settled') || e.at < purchase.paid_at))
+  if (rule.fulfillment && ((walk.settles && !walk.seen.has('payment_settled')) || e.at < purchase.paid_at))
     found.push(finding('fulfillment_before_payment', e.event_id, e.at < purchase.paid_at ? `${e.type} at ${e.at}, before paid_at ${purchase.paid_at}` : `${e.type} before payment_settled`));
   walk.seen.add(e.type);
   if (e.type === 'refund_issued' && e.amount_atomic !== undefined) {
@@ -106,7 +108,7 @@ interface Checked {
 function checkPurchase(purchase: Purchase, events: Indexed[], deadlineAt: number, now: number): Checked {
   const { stream, sequenced } = ordered(events);
   const paid = paidAmount(purchase, events);
-  const walk: Walk = { findings: [], seen: new Set(), terminal: null, refunded: 0n, refundCrossing: null };
+  const walk: Walk = { findings: [], seen: new Set(), terminal: null, refunded: 0n, refundCrossing: null, settles: events.some((e) => e.event.type === 'payment_settled') };
   let previous: PurchaseEvent | undefined;
   for (const { event, repeatedId } of stream) {
     if (repeatedId) {
