@@ -49,6 +49,7 @@ const DECLARED_OUTSIDE_THE_HEADER = new Set([
   'x402_final_total_delta_guard',
   'x402_partial_work_charge_boundary_tester',
   'x402_machine_payment_treasury_dust_map',
+  'x402_post_purchase_event_continuity_checker',
 ]);
 
 describe('a payment_required result', () => {

@@ -149,6 +149,9 @@ const DECLARED_OUTSIDE_THE_HEADER = new Set([
   'x402_agent_commerce_terms_uri_resolver',
   'x402_merchant_of_record_boundary_explainer',
   'x402_machine_payment_treasury_dust_map',
+  'x402_agent_payment_recovery_playbook',
+  'x402_agent_checkout_state_simulator',
+  'x402_post_purchase_event_continuity_checker',
 ]);
 const inHeader = CATALOG.filter((entry) => !DECLARED_OUTSIDE_THE_HEADER.has(entry.id));
 

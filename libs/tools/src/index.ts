@@ -76,3 +76,6 @@ export * from './x402/partial-work-charge-boundary-tester/index.js';
 export * from './x402/agent-commerce-terms-uri-resolver/index.js';
 export * from './x402/merchant-of-record-boundary-explainer/index.js';
 export * from './x402/machine-payment-treasury-dust-map/index.js';
+export * from './x402/agent-payment-recovery-playbook/index.js';
+export * from './x402/agent-checkout-state-simulator/index.js';
+export * from './x402/post-purchase-event-continuity-checker/index.js';

@@ -66,6 +66,9 @@ import { partialWorkChargeBoundaryTester } from './x402/partial-work-charge-boun
 import { agentCommerceTermsUriResolver } from './x402/agent-commerce-terms-uri-resolver/index.js';
 import { merchantOfRecordBoundaryExplainer } from './x402/merchant-of-record-boundary-explainer/index.js';
 import { machinePaymentTreasuryDustMap } from './x402/machine-payment-treasury-dust-map/index.js';
+import { agentPaymentRecoveryPlaybook } from './x402/agent-payment-recovery-playbook/index.js';
+import { agentCheckoutStateSimulator } from './x402/agent-checkout-state-simulator/index.js';
+import { postPurchaseEventContinuityChecker } from './x402/post-purchase-event-continuity-checker/index.js';
 
 /** Each tool id's module is declared against that id's own catalog entry. */
 type ToolRegistry = { readonly [Id in ToolId]?: ToolModule<CatalogEntryOf<Id>> };
@@ -139,6 +142,9 @@ export const TOOL_MODULES = {
   x402_agent_commerce_terms_uri_resolver: agentCommerceTermsUriResolver,
   x402_merchant_of_record_boundary_explainer: merchantOfRecordBoundaryExplainer,
   x402_machine_payment_treasury_dust_map: machinePaymentTreasuryDustMap,
+  x402_agent_payment_recovery_playbook: agentPaymentRecoveryPlaybook,
+  x402_agent_checkout_state_simulator: agentCheckoutStateSimulator,
+  x402_post_purchase_event_continuity_checker: postPurchaseEventContinuityChecker,
 } as const satisfies ToolRegistry;
 
 /**

@@ -74,6 +74,9 @@ const SPEC_PRICES: [string, string, string, string][] = [
   ['/api/x402/x402-agent-commerce-terms-uri-resolver', 'x402_agent_commerce_terms_uri_resolver', '0.01', '10000'],
   ['/api/x402/x402-merchant-of-record-boundary-explainer', 'x402_merchant_of_record_boundary_explainer', '0.01', '10000'],
   ['/api/x402/x402-machine-payment-treasury-dust-map', 'x402_machine_payment_treasury_dust_map', '0.01', '10000'],
+  ['/api/x402/x402-agent-payment-recovery-playbook', 'x402_agent_payment_recovery_playbook', '0.01', '10000'],
+  ['/api/x402/x402-agent-checkout-state-simulator', 'x402_agent_checkout_state_simulator', '0.01', '10000'],
+  ['/api/x402/x402-post-purchase-event-continuity-checker', 'x402_post_purchase_event_continuity_checker', '0.01', '10000'],
 ];
 
 /** Requests the spec marks "additional properties allowed"; every other request is closed. */
@@ -148,6 +151,9 @@ const SPEC_MCP_NAMES: Record<string, string> = {
   x402_agent_commerce_terms_uri_resolver: 'svc_x402_agent_commerce_terms_uri_resolver',
   x402_merchant_of_record_boundary_explainer: 'svc_x402_merchant_of_record_boundary_explainer',
   x402_machine_payment_treasury_dust_map: 'svc_x402_machine_payment_treasury_dust_map',
+  x402_agent_payment_recovery_playbook: 'svc_x402_agent_payment_recovery_playbook',
+  x402_agent_checkout_state_simulator: 'svc_x402_agent_checkout_state_simulator',
+  x402_post_purchase_event_continuity_checker: 'svc_x402_post_purchase_event_continuity_checker',
 };
 
 describe('catalog', () => {

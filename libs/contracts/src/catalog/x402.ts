@@ -36,6 +36,12 @@ import { paidToolLatencySlaEvidenceNotaryRequest } from '../schemas/x402/paid-to
 import { paidToolLatencySlaEvidenceNotaryResult } from '../results/x402/paid-tool-latency-sla-evidence-notary.js';
 import { signedReceiptDeliveryConfidenceScorerRequest } from '../schemas/x402/signed-receipt-delivery-confidence-scorer.js';
 import { signedReceiptDeliveryConfidenceScorerResult } from '../results/x402/signed-receipt-delivery-confidence-scorer.js';
+import { agentPaymentRecoveryPlaybookRequest } from '../schemas/x402/agent-payment-recovery-playbook.js';
+import { agentPaymentRecoveryPlaybookResult } from '../results/x402/agent-payment-recovery-playbook.js';
+import { agentCheckoutStateSimulatorRequest } from '../schemas/x402/agent-checkout-state-simulator.js';
+import { agentCheckoutStateSimulatorResult } from '../results/x402/agent-checkout-state-simulator.js';
+import { postPurchaseEventContinuityCheckerRequest } from '../schemas/x402/post-purchase-event-continuity-checker.js';
+import { postPurchaseEventContinuityCheckerResult } from '../results/x402/post-purchase-event-continuity-checker.js';
 import { failureFactClassifierRequest } from '../schemas/x402/failure-fact-classifier.js';
 import { failureFactClassifierResult } from '../results/x402/failure-fact-classifier.js';
 import { agentCommerceErrorTaxonomyNormalizerRequest } from '../schemas/x402/agent-commerce-error-taxonomy-normalizer.js';
@@ -642,6 +648,16 @@ export const X402_TOOLS = [
     },
   }),
   defineX402Tool({
+    slug: 'agent-payment-recovery-playbook',
+    id: 'x402_agent_payment_recovery_playbook',
+    title: 'x402 agent payment recovery playbook',
+    description:
+      'For an agent whose x402 payment failed and was diagnosed (a failure-fact-classifier cause, a canonical error code or a raw x402 code): the ordered recovery plan, each step with its precondition, the time to wait for and whether it can spend (the same payment again or a new one); whether the failure is already complete, must not be retried, needs a human or can be recovered alone.',
+    request: agentPaymentRecoveryPlaybookRequest,
+    result: agentPaymentRecoveryPlaybookResult,
+    example: { cause: 'settlement_pending', stage: 'settle', settlement_status: 'unknown', valid_before: 1060, as_of: 1030, payment_identifier_supported: false },
+  }),
+  defineX402Tool({
     slug: 'agent-commerce-mandate-receipt-fit-card',
     id: 'x402_agent_commerce_mandate_receipt_fit_card',
     title: 'Agent commerce mandate-receipt fit card',
@@ -654,6 +670,25 @@ export const X402_TOOLS = [
       receipt: {
         x402: { settlement: { success: true, transaction: EXAMPLE_TX_1, network: 'eip155:8453', payer: EXAMPLE_BUYER }, amount_atomic: '60000', asset: USDC_BASE, pay_to: EXAMPLE_PAYEE, settled_at: '2026-01-01T12:00:00Z' },
       },
+    },
+  }),
+  defineX402Tool({
+    slug: 'agent-checkout-state-simulator',
+    id: 'x402_agent_checkout_state_simulator',
+    title: 'x402 agent checkout state simulator',
+    description:
+      'For an integrator with logged events of paid calls (request, 402, signature, verify, handler, settle, response, receipt header): each call replayed through the reference x402 state machine, with every illegal ordering named (handler before verify, settle after a handler error, 200 without settlement, double delivery or settlement, missing receipt, seq gaps) and the state each call ended in.',
+    request: agentCheckoutStateSimulatorRequest,
+    result: agentCheckoutStateSimulatorResult,
+    example: {
+      events: [
+        { correlation_id: 'call-1', seq: 1, actor: 'client', event: 'request_unpaid' },
+        { correlation_id: 'call-1', seq: 2, actor: 'server', event: 'challenge_402' },
+        { correlation_id: 'call-1', seq: 3, actor: 'client', event: 'request_paid' },
+        { correlation_id: 'call-1', seq: 4, actor: 'facilitator', event: 'verify_ok' },
+        { correlation_id: 'call-1', seq: 5, actor: 'server', event: 'handler_error' },
+        { correlation_id: 'call-1', seq: 6, actor: 'facilitator', event: 'settle_ok' },
+      ],
     },
   }),
   defineX402Tool({
@@ -745,6 +780,26 @@ export const X402_TOOLS = [
       roles: { funds_recipient: 'P2', price_setter: 'P2', receipt_issuer: 'P2', refund_handler: 'P1', terms_owner: 'P1' },
       cart_merchant_name: 'DataCo',
       disclosed_to_buyer: ['P2'],
+    },
+  }),
+  defineX402Tool({
+    slug: 'post-purchase-event-continuity-checker',
+    id: 'x402_post_purchase_event_continuity_checker',
+    title: 'x402 post-purchase event continuity checker',
+    description:
+      'For seller or buyer operations after purchases: is each purchase\'s event stream (settlement, receipt, fulfilment, refunds, disputes, webhooks) complete, in order and ended in a valid terminal state (fulfilled, refunded, dispute resolved) by its deadline, without sequence gaps, duplicates, events after the end, refunds above the payment or fulfilment before payment?',
+    request: postPurchaseEventContinuityCheckerRequest,
+    result: postPurchaseEventContinuityCheckerResult,
+    example: {
+      purchases: [{ purchase_id: 'order-1', paid_at: 1_767_225_600, amount_atomic: '50000' }],
+      events: [
+        { event_id: 'e1', purchase_id: 'order-1', type: 'payment_settled', at: 1_767_225_600, sequence: 1, amount_atomic: '50000' },
+        { event_id: 'e2', purchase_id: 'order-1', type: 'receipt_issued', at: 1_767_225_610, sequence: 2 },
+        { event_id: 'e4', purchase_id: 'order-1', type: 'fulfillment_started', at: 1_767_225_700, sequence: 4 },
+        { event_id: 'e5', purchase_id: 'order-1', type: 'refund_issued', at: 1_767_226_000, sequence: 5, amount_atomic: '50000' },
+        { event_id: 'e6', purchase_id: 'order-1', type: 'fulfillment_completed', at: 1_767_226_100, sequence: 6 },
+      ],
+      as_of: 1_767_312_000,
     },
   }),
   defineX402Tool({

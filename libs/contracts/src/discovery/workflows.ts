@@ -213,7 +213,7 @@ export const WORKFLOWS: readonly Workflow[] = [
   {
     id: 'recover_from_an_x402_payment_failure',
     title: 'Recover from a failed x402 payment without paying twice',
-    whenToUse: 'An agent\'s paid x402 call failed or timed out: normalize the errors it saw, find the most likely cause, then decide whether and how it may retry without paying twice, checking the facilitator when it is the suspect.',
+    whenToUse: 'An agent\'s paid x402 call failed or timed out: normalize the errors it saw, find the most likely cause, plan the recovery, then decide whether the concrete retry is safe without paying twice, checking the facilitator when it is the suspect.',
     reasonCode: 'debug_failed_request',
     steps: [
       {
@@ -228,6 +228,16 @@ export const WORKFLOWS: readonly Workflow[] = [
           { field: 'failure_facts', from: { caller: 'the sanitized facts of the failed call: status, x402 version, codes, header names' } },
           { field: 'expected_facts', from: { caller: 'what the 402 offer said: network, amount, receiver, resource path' } },
           { field: 'caller_context.integration_step', from: { caller: 'the step that failed (sign, retry, verify, settle, target_response)' } },
+        ],
+      },
+      {
+        tool: 'x402_agent_payment_recovery_playbook',
+        purpose: 'The ordered recovery plan for that cause: what to check, until when to wait, when a new signature is allowed and when to stop or ask a human. Stop on do_not_retry; hand over on needs_human; already_complete means nothing is owed.',
+        inputs: [
+          { field: 'cause', from: fromResult('x402_failure_fact_classifier', 'likely_cause') },
+          { field: 'stage', from: { caller: 'the step that failed (challenge, sign, verify, settle, deliver)' } },
+          { field: 'settlement_status', from: { caller: 'whether the payment settled, as far as the agent knows (settled, not_settled, unknown)' } },
+          { field: 'valid_before', from: { caller: 'validBefore of the authorization it sent' } },
         ],
       },
       {
@@ -476,6 +486,36 @@ export const WORKFLOWS: readonly Workflow[] = [
         inputs: [
           { field: 'sourceService.serviceId', from: fromRequest('negative_capability', 'agentId') },
           { field: 'targetCandidates', from: { caller: 'the services that could take over, with their import schemas' } },
+        ],
+      },
+    ],
+  },
+  {
+    id: 'audit_paid_calls_and_what_followed',
+    title: 'Audit paid calls end to end: the x402 exchange, then each purchase\'s lifecycle',
+    whenToUse: 'A seller (or a buyer\'s operations team) reviews a period of paid calls: did each call follow the x402 exchange, did each purchase then reach a valid end without gaps, and for a disputed purchase, how well is its delivery proven.',
+    reasonCode: 'payment_trust',
+    steps: [
+      {
+        tool: 'x402_agent_checkout_state_simulator',
+        purpose: 'Each logged paid call replayed through the x402 state machine. On invalid_flow fix the server first: charged_without_service means a buyer is owed a refund, served_without_charge means revenue was lost.',
+        inputs: [{ field: 'events', from: { caller: 'the logged events of the paid calls (request, 402, verify, handler, settle, response, receipt header), one correlation id per call' } }],
+      },
+      {
+        tool: 'x402_post_purchase_event_continuity_checker',
+        purpose: 'For the calls that ended complete: whether each purchase\'s later events (receipt, fulfilment, refunds, disputes, webhooks) are complete, in order and reach a valid end by the deadline. broken means the records contradict themselves.',
+        inputs: [
+          { field: 'purchases', from: { caller: 'the purchases of the calls whose final_state was complete, with paid_at and the amount paid' } },
+          { field: 'events', from: { caller: 'the purchases\' lifecycle events from the order or fulfilment system' } },
+        ],
+      },
+      {
+        tool: 'x402_signed_receipt_delivery_confidence_scorer',
+        purpose: 'For a purchase in dispute (a dispute_opened event, or event_after_terminal findings): how strongly the settlement response, its delivery and the seller\'s signed receipt show it was delivered.',
+        inputs: [
+          { field: 'expected', from: { caller: 'the disputed purchase: payer, network, resource URL, payee and transaction' } },
+          { field: 'settlement', from: { caller: 'the settle response kept for that call' } },
+          { field: 'receipt', from: { caller: 'the signed x402 receipt delivered with it, if any' } },
         ],
       },
     ],

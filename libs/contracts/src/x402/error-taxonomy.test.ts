@@ -68,4 +68,10 @@ describe('x402 error taxonomy (reference data)', () => {
     expect(lookupError('custom', 'invalid_exact_evm_nonce_already_used')?.canonical_code).toBe('IDEMPOTENCY_NONCE_USED');
     expect(ERROR_SOURCES).toContain('custom');
   });
+
+  it('names of Object.prototype members are unknown codes, not table rows', () => {
+    expect(lookupError('x402_facilitator', 'constructor')).toBeNull();
+    expect(lookupError('http', '__proto__')).toBeNull();
+    expect(lookupError('x402_facilitator', 'invalid_exact_evm_constructor')).toEqual({ canonical_code: 'AUTH_PAYLOAD_INVALID', match: 'pattern', scheme: 'evm' });
+  });
 });

@@ -214,11 +214,13 @@ export function lookupError(source: ErrorSource, code: string | number): ErrorLo
   const key = normalizeErrorCode(code);
   const namespaces = SOURCE_NAMESPACES[source];
   for (const namespace of namespaces) {
-    const canonical = ERROR_TABLE[namespace][key];
-    if (canonical) return { canonical_code: canonical, match: 'table' };
+    const table = ERROR_TABLE[namespace];
+    // own keys only: a code such as "constructor" must not resolve to Object.prototype
+    if (Object.hasOwn(table, key)) return { canonical_code: table[key]!, match: 'table' };
   }
   if (source !== 'custom' && !namespaces.includes('x402')) return null;
   const pattern = X402_EXACT_PATTERN.exec(key);
   if (!pattern) return null;
-  return { canonical_code: X402_EXACT_SUFFIXES[pattern[2]!] ?? 'AUTH_PAYLOAD_INVALID', match: 'pattern', scheme: pattern[1]! };
+  const suffix = pattern[2]!;
+  return { canonical_code: Object.hasOwn(X402_EXACT_SUFFIXES, suffix) ? X402_EXACT_SUFFIXES[suffix]! : 'AUTH_PAYLOAD_INVALID', match: 'pattern', scheme: pattern[1]! };
 }

@@ -11,3 +11,6 @@ export * from './error-taxonomy.js';
 export * from './schema-change.js';
 export * from './consent-language.js';
 export * from './merchant-of-record.js';
+export * from './recovery-playbook.js';
+export * from './checkout-flow.js';
+export * from './lifecycle-grammar.js';

@@ -58,3 +58,7 @@ export function x402ExactNumber(min: number, max: number) {
 }
 /** Unix seconds: an integer in 0..2^53−1. */
 export const x402UnixSeconds = z.int().min(0).max(Number.MAX_SAFE_INTEGER);
+/** The last unix second a JavaScript Date holds (8.64e15 ms): an as_of up to it can be echoed as a date-time. */
+export const X402_LATEST_DATE_SECONDS = 8_640_000_000_000;
+/** `as_of` of a tool whose other times are unix seconds: an x402UnixSeconds that is also a date. */
+export const x402AsOfSeconds = x402UnixSeconds.max(X402_LATEST_DATE_SECONDS);

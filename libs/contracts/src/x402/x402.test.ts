@@ -2,7 +2,7 @@ import { CHAINS } from '../chains.js';
 import { X402_TOOLS, defineX402Tool, x402Identity } from '../catalog/x402.js';
 import { X402_TOOLS as FROM_INDEX, CATALOG } from '../catalog/index.js';
 import { X402_NETWORKS, X402_REFERENCE_DATA_VERSION, X402_USDC } from './reference-data.js';
-import { X402_REQUEST_LIMITS, x402Atomic, x402Decimal, x402Document, x402Hash } from './request-rules.js';
+import { X402_REQUEST_LIMITS, x402Atomic, x402Decimal, x402Document, x402Hash, X402_LATEST_DATE_SECONDS, x402AsOfSeconds } from './request-rules.js';
 import { ERC7528_NATIVE_TOKEN, PERMIT2_CONTRACT, SPEND_PERMISSION_BOUNDS, SPEND_PERMISSION_MANAGER } from './protocol.js';
 import { getAddress } from 'viem';
 import { catalogDriftMonitorRequest } from '../schemas/x402/catalog-drift-monitor.js';
@@ -43,6 +43,13 @@ describe('x402 family conventions', () => {
     expect(x402Atomic.safeParse('-1').success).toBe(false);
     expect(x402Hash.safeParse(`sha256:${'a'.repeat(64)}`).success).toBe(true);
     expect(x402Hash.safeParse(`sha256:${'A'.repeat(64)}`).success).toBe(false);
+  });
+
+  it('an as_of in unix seconds is a date JavaScript can echo: up to 8.64e12, not beyond', () => {
+    expect(new Date(X402_LATEST_DATE_SECONDS * 1000).toISOString()).toBe('+275760-09-13T00:00:00.000Z');
+    expect(x402AsOfSeconds.safeParse(X402_LATEST_DATE_SECONDS).success).toBe(true);
+    expect(x402AsOfSeconds.safeParse(X402_LATEST_DATE_SECONDS + 1).success).toBe(false);
+    expect(x402AsOfSeconds.safeParse(-1).success).toBe(false);
   });
 
   it('embedded documents: objects only, ≤256 KiB serialized (UTF-8 bytes), ≤32 levels', () => {

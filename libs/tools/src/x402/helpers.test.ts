@@ -1,6 +1,6 @@
 import { X402_NETWORKS, X402_REFERENCE_DATA_VERSION, X402_USDC, canonicalJson } from '@paysight/contracts';
 import { createHash } from 'node:crypto';
-import { AMT, ASSET, HASH, addressKey, LABEL, ND, isJsonObject, isUsdcOf, pathOf, percentile, percentileBig, pointer, resolveAsOf, riskFlags, textOf } from './helpers.js';
+import { AMT, ASSET, HASH, addressKey, LABEL, ND, isJsonObject, isUsdcOf, pathOf, percentile, percentileBig, pointer, resolveAsOf, riskFlags, textOf, resolveAsOfSeconds, tally } from './helpers.js';
 
 describe('x402 family helpers', () => {
   it('HASH is sha256 of the RFC 8785 form: key order and number spelling do not matter', () => {
@@ -78,6 +78,16 @@ describe('x402 family helpers', () => {
     const now = new Date('2026-11-28T00:00:00Z');
     expect(resolveAsOf(undefined, now).as_of).toBe('2026-11-28T00:00:00.000Z');
     expect(resolveAsOf('2026-01-01T00:00:00Z', now).as_of).toBe('2026-01-01T00:00:00.000Z');
+    expect(resolveAsOfSeconds(undefined, new Date('2026-11-28T00:00:00.999Z'))).toEqual({ seconds: 1_795_824_000, as_of: '2026-11-28T00:00:00.000Z' });
+    expect(resolveAsOfSeconds(1030, now)).toEqual({ seconds: 1030, as_of: '1970-01-01T00:17:10.000Z' });
+  });
+
+  it('tally counts in the given order and leaves out what does not occur', () => {
+    expect(tally(['a', 'b', 'c'], ['c', 'a', 'c'])).toEqual([
+      { key: 'a', count: 1 },
+      { key: 'c', count: 2 },
+    ]);
+    expect(tally(['a'], [])).toEqual([]);
   });
 
   it('percentiles are nearest-rank', () => {

@@ -139,6 +139,19 @@ export function resolveAsOf(asOf: string | undefined, now: Date): { at: Date; as
   return { at, as_of: at.toISOString() };
 }
 
+/** Time for tools whose times are unix seconds: the caller's as_of (seconds) when given, else the request time floored to the second; echoed as a date-time. */
+export function resolveAsOfSeconds(asOf: number | undefined, now: Date): { seconds: number; as_of: string } {
+  const seconds = asOf ?? Math.floor(now.getTime() / 1000);
+  return { seconds, as_of: new Date(seconds * 1000).toISOString() };
+}
+
+/** How often each value occurs, in the order of `order`, leaving out what does not occur. */
+export function tally<K>(order: readonly K[], values: Iterable<K>): { key: K; count: number }[] {
+  const counts = new Map<K, number>();
+  for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
+  return order.filter((key) => counts.has(key)).map((key) => ({ key, count: counts.get(key)! }));
+}
+
 /** Nearest-rank percentile: the value at rank ceil(p·n) of the ascending values (p in (0, 1]); null for no values. */
 export function percentile(values: readonly number[], p: number): number | null {
   if (values.length === 0) return null;

@@ -1,4 +1,4 @@
-import { CHAINS, JSON_DOCUMENT_MAX_DEPTH, PROVENANCE_NOTARY_LIMITS, X402_CCTP_DOMAINS, X402_USDC, fingerprint, toolById, type ObservationGroup, type ToolId } from '@paysight/contracts';
+import { CHAINS, JSON_DOCUMENT_MAX_DEPTH, PROVENANCE_NOTARY_LIMITS, X402_CCTP_DOMAINS, X402_USDC, fingerprint, toolById, type ObservationGroup, type ToolId, CHECKOUT_EVENTS, CHECKOUT_SIMULATOR_LIMITS, CONTINUITY_LIMITS, PURCHASE_EVENT_TYPES, RECOVERY_PLAYBOOK_LIMITS } from '@paysight/contracts';
 import { prng as seeded, syntheticPaymentsSource } from '@paysight/testkit';
 import { createNotaryKey, grantSignedPayload, intentChecksumOf, intentSignedPayload, PAYMENT_HISTORY_CAPS, revocationIdOf, revocationSignedPayload, rotationRecord, type SignedPayload, type ToolPorts } from '@paysight/tools';
 import { OFFER_RECEIPT, createReceiptSigner } from '@paysight/payment';
@@ -1338,6 +1338,72 @@ function treasuryDust(): BenchInput {
 }
 
 /** Each analyzer at its schema maxima, and at what the default 256 KiB body limit admits where that is less. */
+/** x402-agent-payment-recovery-playbook at its maxima: the longest raw code (resolved through the taxonomy's scheme pattern), unknown settlement, every alternative, the attempt limit reached and no human. */
+function recoveryPlaybook(): BenchInput {
+  return {
+    tool: 'x402_agent_payment_recovery_playbook',
+    shape: 'a 120-character raw scheme code, settlement unknown, every alternative, attempts at the limit, no human',
+    body: {
+      cause: `invalid_exact_${'a'.repeat(96)}_signature`,
+      stage: 'settle',
+      settlement_status: 'unknown',
+      valid_before: Number.MAX_SAFE_INTEGER,
+      as_of: 1_800_000_000,
+      payment_identifier_supported: false,
+      receipt_present: false,
+      alternatives: { other_offer_available: true, other_network_funded: true },
+      attempts_so_far: RECOVERY_PLAYBOOK_LIMITS.maxAttemptsSoFar,
+      max_attempts: RECOVERY_PLAYBOOK_LIMITS.maxAttempts,
+      human_available: false,
+    },
+  };
+}
+
+/** x402-agent-checkout-state-simulator at its maxima: 2,000 events of 128-character correlation ids, 20 calls of 100 shuffled events with repeated seqs, every event kind. */
+function checkoutSimulator(): BenchInput {
+  const L = CHECKOUT_SIMULATOR_LIMITS;
+  return {
+    tool: 'x402_agent_checkout_state_simulator',
+    shape: '2,000 events in 20 calls of 100, shuffled, seqs repeated and skipped, every event kind and actor',
+    body: {
+      events: times(L.events, (i) => ({
+        correlation_id: `call-${i % 20}`.padEnd(L.correlationId, 'x'),
+        seq: (i * 7919) % 1999,
+        actor: (['client', 'server', 'facilitator'] as const)[i % 3],
+        event: CHECKOUT_EVENTS[i % CHECKOUT_EVENTS.length],
+      })),
+    },
+  };
+}
+
+/**
+ * x402-post-purchase-event-continuity-checker at its maxima within the 1 MiB body: 100 purchases,
+ * 5,000 events (some for unknown purchases, some ids repeated), every type, 40-character ids and
+ * 78-digit amounts on the money events.
+ */
+function continuityChecker(): BenchInput {
+  const L = CONTINUITY_LIMITS;
+  const id = (prefix: string, i: number) => `${prefix}-${i}`.padEnd(40, 'x');
+  const money = new Set(['payment_settled', 'refund_issued']);
+  return {
+    tool: 'x402_post_purchase_event_continuity_checker',
+    shape: '100 purchases, 5,000 events of every type across 101 purchase ids (40-character ids), shuffled times, skipped sequences, repeated event ids',
+    body: {
+      purchases: times(L.purchases, (i) => ({ purchase_id: id('p', i), paid_at: 1_000, amount_atomic: '9'.repeat(78) })),
+      events: times(L.events, (i) => ({
+        event_id: id('e', i % 4_990),
+        purchase_id: id('p', i % 101),
+        type: PURCHASE_EVENT_TYPES[i % PURCHASE_EVENT_TYPES.length],
+        at: 1_000 + ((i * 7919) % 5_000),
+        sequence: Math.floor(i / 101) * 2,
+        ...(money.has(PURCHASE_EVENT_TYPES[i % PURCHASE_EVENT_TYPES.length]!) ? { amount_atomic: '9'.repeat(78) } : {}),
+      })),
+      fulfilment_deadline_seconds: L.maxDeadlineSeconds,
+      as_of: 1_800_000_000,
+    },
+  };
+}
+
 export async function benchInputs(): Promise<BenchInput[]> {
   const inputs = [loopBreaker(200), loopBreaker(10), fragmentation(1000, 1000), fragmentation(300, 0), conflict(200, 50, 1000), conflict(200, 5, 300)];
   inputs.push(await humanIntent(false), await humanIntent(true), await revocation(), await versionContinuity());
@@ -1357,6 +1423,7 @@ export async function benchInputs(): Promise<BenchInput[]> {
   inputs.push(spendPolicySimulator(), spendPermissionFit(), mandateReceiptFit());
   inputs.push(finalTotalGuard(), checkoutUiDiff(), confirmationPrompt());
   inputs.push(chargeBoundary(), termsResolver(), merchantOfRecord(), treasuryDust());
+  inputs.push(recoveryPlaybook(), checkoutSimulator(), continuityChecker());
   for (const input of inputs) toolById(input.tool)!.request.parse(input.body);
   return inputs;
 }
