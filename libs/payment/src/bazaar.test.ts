@@ -139,6 +139,7 @@ const DECLARED_OUTSIDE_THE_HEADER = new Set([
   'x402_response_provenance_notary',
   'x402_offer_replay_hygiene_auditor',
   'x402_permit2_approval_friction_explainer',
+  'x402_paid_tool_upsell_path_optimizer',
 ]);
 const inHeader = CATALOG.filter((entry) => !DECLARED_OUTSIDE_THE_HEADER.has(entry.id));
 

@@ -56,6 +56,8 @@ import { offerReplayHygieneAuditorRequest } from '../schemas/x402/offer-replay-h
 import { offerReplayHygieneAuditorResult } from '../results/x402/offer-replay-hygiene-auditor.js';
 import { permit2ApprovalFrictionExplainerRequest } from '../schemas/x402/permit2-approval-friction-explainer.js';
 import { permit2ApprovalFrictionExplainerResult } from '../results/x402/permit2-approval-friction-explainer.js';
+import { paidToolUpsellPathOptimizerRequest } from '../schemas/x402/paid-tool-upsell-path-optimizer.js';
+import { paidToolUpsellPathOptimizerResult } from '../results/x402/paid-tool-upsell-path-optimizer.js';
 
 /** Price of every x402-* tool (design sheet §0): 0.01 USDC on Base, one exact offer. */
 export const X402_FAMILY_PRICE = '0.01';
@@ -584,6 +586,23 @@ export const X402_TOOLS = [
         { label: 'F1', supported: exampleSupported(['eip155:8453', 'eip155:84532'], '0x1111111111111111111111111111111111111111') },
         { label: 'F2', supported: exampleSupported(['eip155:8453'], '0x1111111111111111111111111111111111111111') },
         { label: 'F3', supported: exampleSupported(['eip155:8453'], '0x3333333333333333333333333333333333333333') },
+      ],
+    },
+  }),
+  defineX402Tool({
+    slug: 'paid-tool-upsell-path-optimizer',
+    id: 'x402_paid_tool_upsell_path_optimizer',
+    title: 'x402 paid tool upsell path optimizer',
+    description:
+      'Over a ladder of paid tools (prices, what each covers, which tool escalates to which, how often a cheap step settles the goal): the plan with the lowest expected cost within a budget (buy directly, or triage first and escalate only when needed), what it saves against buying directly, and the ladder\'s dead ends and price cliffs.',
+    request: paidToolUpsellPathOptimizerRequest,
+    result: paidToolUpsellPathOptimizerResult,
+    example: {
+      goal_tags: ['risk_score'],
+      budget: '2',
+      tools: [
+        { tool_id: 'wallet_triage', price: '0.01', covers: ['triage'], early_exit_probability: 0.8, next: ['wallet_risk_audit'] },
+        { tool_id: 'wallet_risk_audit', price: '1.00', covers: ['triage', 'risk_score'], early_exit_probability: 0 },
       ],
     },
   }),

@@ -668,6 +668,32 @@ export const WORKFLOWS: readonly Workflow[] = [
       },
     ],
   },
+  {
+    id: 'launch_a_paid_tool_ladder',
+    title: 'Launch a ladder of paid tools, from cheap triage to the full answer',
+    whenToUse: 'A seller prices several paid tools that escalate into each other (or a buyer plans which of them to call): check the ladder leaves no dead ends or price cliffs and which path a buyer with a budget takes, then price each step exactly per network.',
+    reasonCode: 'payment_trust',
+    steps: [
+      {
+        tool: 'x402_paid_tool_upsell_path_optimizer',
+        purpose: 'The cheapest expected path to the goal within the budget (triage first or buy directly), and the ladder\'s dead ends and price cliffs. Fix the ladder first when its decision is no_coverage or over_budget.',
+        inputs: [
+          { field: 'goal_tags', from: { caller: 'what a typical buyer wants answered' } },
+          { field: 'budget', from: { caller: 'the most a buyer spends on that goal' } },
+          { field: 'tools', from: { caller: 'the ladder: each tool\'s price, what it covers, where it escalates and how often its answer settles the goal' } },
+        ],
+      },
+      {
+        tool: 'x402_default_asset_tokenamount_advisor',
+        purpose: 'For each step of the plan: its price as the exact x402 TokenAmount per network the routes accept, with any rounding explicit.',
+        forEach: { tool: 'x402_paid_tool_upsell_path_optimizer', path: 'plan' },
+        inputs: [
+          { field: 'price', from: fromResult('x402_paid_tool_upsell_path_optimizer', 'plan[].price') },
+          { field: 'networks', from: { caller: 'the networks the routes accept' } },
+        ],
+      },
+    ],
+  },
 ];
 
 /** What running every step once costs: the sum of the catalog prices (per item for a forEach step). */

@@ -1172,6 +1172,24 @@ function permit2Explainer(): BenchInput {
   };
 }
 
+/**
+ * x402-paid-tool-upsell-path-optimizer at its maxima: 60 tools with 120-character ids, 20 covers of
+ * 64 characters and 5 next edges each, every tool covering the 10 goal tags (so all 1,800 two- and
+ * three-step ladders are candidates), plus the built-in catalog.
+ */
+function upsellPath(): BenchInput {
+  const goal_tags = times(10, (i) => padded('goal', i, 64));
+  const id = (i: number) => padded('tool', i % 60, 120);
+  const tools = times(60, (i) => ({
+    tool_id: id(i),
+    price: `${1 + (i % 7)}.${String(i).padStart(2, '0')}`,
+    covers: [...goal_tags, ...times(10, (j) => padded('cover', j, 64))],
+    early_exit_probability: (i % 10) / 10,
+    next: times(5, (j) => id(i + j + 1)),
+  }));
+  return { tool: 'x402_paid_tool_upsell_path_optimizer', shape: '60 tools × 20 covers × 5 next edges, 10 goal tags all covered (1,800 ladders), built-in catalog', body: { goal_tags, budget: '1000', tools, use_builtin_catalog: true } };
+}
+
 /** Each analyzer at its schema maxima, and at what the default 256 KiB body limit admits where that is less. */
 export async function benchInputs(): Promise<BenchInput[]> {
   const inputs = [loopBreaker(200), loopBreaker(10), fragmentation(1000, 1000), fragmentation(300, 0), conflict(200, 50, 1000), conflict(200, 5, 300)];
@@ -1189,6 +1207,7 @@ export async function benchInputs(): Promise<BenchInput[]> {
   inputs.push(failureFacts(), errorTaxonomy(), readinessPassport(), retryLens());
   inputs.push(responseContract(5500), operationLedger(60, 50), operationLedger(60, 13), completenessLedger(500, 100), completenessLedger(150, 100));
   inputs.push(provenanceNotary());
+  inputs.push(upsellPath());
   for (const input of inputs) toolById(input.tool)!.request.parse(input.body);
   return inputs;
 }
