@@ -140,6 +140,7 @@ const DECLARED_OUTSIDE_THE_HEADER = new Set([
   'x402_offer_replay_hygiene_auditor',
   'x402_permit2_approval_friction_explainer',
   'x402_paid_tool_upsell_path_optimizer',
+  'x402_cache_leakage_guard',
 ]);
 const inHeader = CATALOG.filter((entry) => !DECLARED_OUTSIDE_THE_HEADER.has(entry.id));
 

@@ -67,3 +67,4 @@ export * from './x402/response-provenance-notary/index.js';
 export * from './x402/offer-replay-hygiene-auditor/index.js';
 export * from './x402/permit2-approval-friction-explainer/index.js';
 export * from './x402/paid-tool-upsell-path-optimizer/index.js';
+export * from './x402/cache-leakage-guard/index.js';

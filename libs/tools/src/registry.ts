@@ -57,6 +57,7 @@ import { responseProvenanceNotary } from './x402/response-provenance-notary/inde
 import { offerReplayHygieneAuditor } from './x402/offer-replay-hygiene-auditor/index.js';
 import { permit2ApprovalFrictionExplainer } from './x402/permit2-approval-friction-explainer/index.js';
 import { paidToolUpsellPathOptimizer } from './x402/paid-tool-upsell-path-optimizer/index.js';
+import { cacheLeakageGuard } from './x402/cache-leakage-guard/index.js';
 
 /** Each tool id's module is declared against that id's own catalog entry. */
 type ToolRegistry = { readonly [Id in ToolId]?: ToolModule<CatalogEntryOf<Id>> };
@@ -121,6 +122,7 @@ export const TOOL_MODULES = {
   x402_offer_replay_hygiene_auditor: offerReplayHygieneAuditor,
   x402_permit2_approval_friction_explainer: permit2ApprovalFrictionExplainer,
   x402_paid_tool_upsell_path_optimizer: paidToolUpsellPathOptimizer,
+  x402_cache_leakage_guard: cacheLeakageGuard,
 } as const satisfies ToolRegistry;
 
 /**

@@ -65,6 +65,7 @@ const SPEC_PRICES: [string, string, string, string][] = [
   ['/api/x402/x402-offer-replay-hygiene-auditor', 'x402_offer_replay_hygiene_auditor', '0.01', '10000'],
   ['/api/x402/x402-permit2-approval-friction-explainer', 'x402_permit2_approval_friction_explainer', '0.01', '10000'],
   ['/api/x402/x402-paid-tool-upsell-path-optimizer', 'x402_paid_tool_upsell_path_optimizer', '0.01', '10000'],
+  ['/api/x402/x402-cache-leakage-guard', 'x402_cache_leakage_guard', '0.01', '10000'],
 ];
 
 /** Requests the spec marks "additional properties allowed"; every other request is closed. */
@@ -130,6 +131,7 @@ const SPEC_MCP_NAMES: Record<string, string> = {
   x402_offer_replay_hygiene_auditor: 'svc_x402_offer_replay_hygiene_auditor',
   x402_permit2_approval_friction_explainer: 'svc_x402_permit2_approval_friction_explainer',
   x402_paid_tool_upsell_path_optimizer: 'svc_x402_paid_tool_upsell_path_optimizer',
+  x402_cache_leakage_guard: 'svc_x402_cache_leakage_guard',
 };
 
 describe('catalog', () => {

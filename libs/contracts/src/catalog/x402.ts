@@ -58,6 +58,8 @@ import { permit2ApprovalFrictionExplainerRequest } from '../schemas/x402/permit2
 import { permit2ApprovalFrictionExplainerResult } from '../results/x402/permit2-approval-friction-explainer.js';
 import { paidToolUpsellPathOptimizerRequest } from '../schemas/x402/paid-tool-upsell-path-optimizer.js';
 import { paidToolUpsellPathOptimizerResult } from '../results/x402/paid-tool-upsell-path-optimizer.js';
+import { cacheLeakageGuardRequest } from '../schemas/x402/cache-leakage-guard.js';
+import { cacheLeakageGuardResult } from '../results/x402/cache-leakage-guard.js';
 
 /** Price of every x402-* tool (design sheet §0): 0.01 USDC on Base, one exact offer. */
 export const X402_FAMILY_PRICE = '0.01';
@@ -603,6 +605,21 @@ export const X402_TOOLS = [
       tools: [
         { tool_id: 'wallet_triage', price: '0.01', covers: ['triage'], early_exit_probability: 0.8, next: ['wallet_risk_audit'] },
         { tool_id: 'wallet_risk_audit', price: '1.00', covers: ['triage', 'risk_score'], early_exit_probability: 0 },
+      ],
+    },
+  }),
+  defineX402Tool({
+    slug: 'cache-leakage-guard',
+    id: 'x402_cache_leakage_guard',
+    title: 'x402 cache leakage guard',
+    description:
+      'For a seller behind a CDN or proxy, from captured paid and unpaid exchanges: can a shared cache store paid responses, settlement receipts, 402 challenges or cookies (RFC 9111, with CDN-Cache-Control and Surrogate-Control precedence), did a cache already serve a paid path to an unpaid caller (Age, x-cache, cf-cache-status), and which headers close it.',
+    request: cacheLeakageGuardRequest,
+    result: cacheLeakageGuardResult,
+    example: {
+      exchanges: [
+        { exchange_id: 'paid-1', method: 'GET', path_label: '/api/report', status: 200, paid: true, request_had_payment_header: true, response_headers: { 'cache-control': 'public, max-age=300', vary: 'accept-encoding' }, payment_response_present: true },
+        { exchange_id: 'unpaid-1', method: 'GET', path_label: '/api/report', status: 200, paid: false, request_had_payment_header: false, response_headers: { 'cache-control': 'public, max-age=300', age: '120', 'x-cache': 'HIT' } },
       ],
     },
   }),

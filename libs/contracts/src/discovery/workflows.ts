@@ -671,7 +671,7 @@ export const WORKFLOWS: readonly Workflow[] = [
   {
     id: 'launch_a_paid_tool_ladder',
     title: 'Launch a ladder of paid tools, from cheap triage to the full answer',
-    whenToUse: 'A seller prices several paid tools that escalate into each other (or a buyer plans which of them to call): check the ladder leaves no dead ends or price cliffs and which path a buyer with a budget takes, then price each step exactly per network.',
+    whenToUse: 'A seller prices several paid tools that escalate into each other (or a buyer plans which of them to call): check the ladder leaves no dead ends or price cliffs and which path a buyer with a budget takes, then price each step exactly per network and make sure no shared cache hands paid answers to unpaid callers.',
     reasonCode: 'payment_trust',
     steps: [
       {
@@ -691,6 +691,11 @@ export const WORKFLOWS: readonly Workflow[] = [
           { field: 'price', from: fromResult('x402_paid_tool_upsell_path_optimizer', 'plan[].price') },
           { field: 'networks', from: { caller: 'the networks the routes accept' } },
         ],
+      },
+      {
+        tool: 'x402_cache_leakage_guard',
+        purpose: 'Once the priced routes run behind the CDN: whether a shared cache can store their paid answers or receipts, or already served one to an unpaid caller. Purge and fix the headers before opening the ladder when its decision is leaking or at_risk.',
+        inputs: [{ field: 'exchanges', from: { caller: 'paid and unpaid exchanges captured at the CDN on each route of the plan, with their cache headers' } }],
       },
     ],
   },

@@ -1190,6 +1190,38 @@ function upsellPath(): BenchInput {
   return { tool: 'x402_paid_tool_upsell_path_optimizer', shape: '60 tools × 20 covers × 5 next edges, 10 goal tags all covered (1,800 ladders), built-in catalog', body: { goal_tags, budget: '1000', tools, use_builtin_catalog: true } };
 }
 
+/**
+ * x402-cache-leakage-guard at its maxima: 100 exchanges on 10 paths of 2048 characters, every
+ * response header at 512 characters, so directive parsing, Vary and hit markers run on the longest values.
+ */
+function cacheGuard(): BenchInput {
+  const directives = (text: string) => Array.from({ length: 40 }, (_, i) => `ext-${i}=1`).join(', ').concat(`, ${text}`).padEnd(512, ' ');
+  const exchanges = times(100, (i) => ({
+    exchange_id: padded('exchange', i, 120),
+    method: 'GET',
+    path_label: padded('/api/route', i % 10, 2048),
+    status: 200,
+    paid: i % 7 === 0,
+    request_had_payment_header: i % 7 === 0,
+    payment_response_present: i % 7 === 0,
+    set_cookie_present: i % 3 === 0,
+    response_headers: {
+      'cache-control': directives('public, max-age=300'),
+      'cdn-cache-control': directives('s-maxage=60'),
+      'surrogate-control': directives('max-age=60'),
+      vary: times(40, (j) => `x-header-${j}`).join(', ').padEnd(512, ' '),
+      age: '120'.padEnd(512, ' '),
+      'x-cache': 'MISS, MISS'.padEnd(512, ' '),
+      'cf-cache-status': 'DYNAMIC'.padEnd(512, ' '),
+      expires: 'Sun, 06 Nov 1994 08:49:37 GMT'.padEnd(512, ' '),
+      pragma: 'no-cache'.padEnd(512, ' '),
+      etag: `"${'e'.repeat(500)}"`,
+      'last-modified': 'Sun, 06 Nov 1994 08:49:37 GMT'.padEnd(512, ' '),
+    },
+  }));
+  return { tool: 'x402_cache_leakage_guard', shape: '100 exchanges on 10 paths, every header 512 characters (40+ directives each), paid and unpaid hits', body: { exchanges } };
+}
+
 /** Each analyzer at its schema maxima, and at what the default 256 KiB body limit admits where that is less. */
 export async function benchInputs(): Promise<BenchInput[]> {
   const inputs = [loopBreaker(200), loopBreaker(10), fragmentation(1000, 1000), fragmentation(300, 0), conflict(200, 50, 1000), conflict(200, 5, 300)];
@@ -1207,7 +1239,7 @@ export async function benchInputs(): Promise<BenchInput[]> {
   inputs.push(failureFacts(), errorTaxonomy(), readinessPassport(), retryLens());
   inputs.push(responseContract(5500), operationLedger(60, 50), operationLedger(60, 13), completenessLedger(500, 100), completenessLedger(150, 100));
   inputs.push(provenanceNotary());
-  inputs.push(upsellPath());
+  inputs.push(upsellPath(), cacheGuard());
   for (const input of inputs) toolById(input.tool)!.request.parse(input.body);
   return inputs;
 }
