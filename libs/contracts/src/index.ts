@@ -104,6 +104,8 @@ export * from './schemas/x402/paid-tool-upsell-path-optimizer.js';
 export * from './results/x402/paid-tool-upsell-path-optimizer.js';
 export * from './schemas/x402/cache-leakage-guard.js';
 export * from './results/x402/cache-leakage-guard.js';
+export * from './schemas/x402/agent-commerce-sandbox-seed-pack.js';
+export * from './results/x402/agent-commerce-sandbox-seed-pack.js';
 export * from './catalog/index.js';
 export * from './discovery/index.js';
 export type * from './ports/chain-source.js';

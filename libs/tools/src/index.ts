@@ -68,3 +68,4 @@ export * from './x402/offer-replay-hygiene-auditor/index.js';
 export * from './x402/permit2-approval-friction-explainer/index.js';
 export * from './x402/paid-tool-upsell-path-optimizer/index.js';
 export * from './x402/cache-leakage-guard/index.js';
+export * from './x402/agent-commerce-sandbox-seed-pack/index.js';

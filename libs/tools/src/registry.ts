@@ -58,6 +58,7 @@ import { offerReplayHygieneAuditor } from './x402/offer-replay-hygiene-auditor/i
 import { permit2ApprovalFrictionExplainer } from './x402/permit2-approval-friction-explainer/index.js';
 import { paidToolUpsellPathOptimizer } from './x402/paid-tool-upsell-path-optimizer/index.js';
 import { cacheLeakageGuard } from './x402/cache-leakage-guard/index.js';
+import { agentCommerceSandboxSeedPack } from './x402/agent-commerce-sandbox-seed-pack/index.js';
 
 /** Each tool id's module is declared against that id's own catalog entry. */
 type ToolRegistry = { readonly [Id in ToolId]?: ToolModule<CatalogEntryOf<Id>> };
@@ -123,6 +124,7 @@ export const TOOL_MODULES = {
   x402_permit2_approval_friction_explainer: permit2ApprovalFrictionExplainer,
   x402_paid_tool_upsell_path_optimizer: paidToolUpsellPathOptimizer,
   x402_cache_leakage_guard: cacheLeakageGuard,
+  x402_agent_commerce_sandbox_seed_pack: agentCommerceSandboxSeedPack,
 } as const satisfies ToolRegistry;
 
 /**

@@ -66,6 +66,7 @@ const SPEC_PRICES: [string, string, string, string][] = [
   ['/api/x402/x402-permit2-approval-friction-explainer', 'x402_permit2_approval_friction_explainer', '0.01', '10000'],
   ['/api/x402/x402-paid-tool-upsell-path-optimizer', 'x402_paid_tool_upsell_path_optimizer', '0.01', '10000'],
   ['/api/x402/x402-cache-leakage-guard', 'x402_cache_leakage_guard', '0.01', '10000'],
+  ['/api/x402/x402-agent-commerce-sandbox-seed-pack', 'x402_agent_commerce_sandbox_seed_pack', '0.01', '10000'],
 ];
 
 /** Requests the spec marks "additional properties allowed"; every other request is closed. */
@@ -132,6 +133,7 @@ const SPEC_MCP_NAMES: Record<string, string> = {
   x402_permit2_approval_friction_explainer: 'svc_x402_permit2_approval_friction_explainer',
   x402_paid_tool_upsell_path_optimizer: 'svc_x402_paid_tool_upsell_path_optimizer',
   x402_cache_leakage_guard: 'svc_x402_cache_leakage_guard',
+  x402_agent_commerce_sandbox_seed_pack: 'svc_x402_agent_commerce_sandbox_seed_pack',
 };
 
 describe('catalog', () => {

@@ -60,6 +60,8 @@ import { paidToolUpsellPathOptimizerRequest } from '../schemas/x402/paid-tool-up
 import { paidToolUpsellPathOptimizerResult } from '../results/x402/paid-tool-upsell-path-optimizer.js';
 import { cacheLeakageGuardRequest } from '../schemas/x402/cache-leakage-guard.js';
 import { cacheLeakageGuardResult } from '../results/x402/cache-leakage-guard.js';
+import { agentCommerceSandboxSeedPackRequest } from '../schemas/x402/agent-commerce-sandbox-seed-pack.js';
+import { agentCommerceSandboxSeedPackResult } from '../results/x402/agent-commerce-sandbox-seed-pack.js';
 
 /** Price of every x402-* tool (design sheet §0): 0.01 USDC on Base, one exact offer. */
 export const X402_FAMILY_PRICE = '0.01';
@@ -622,5 +624,17 @@ export const X402_TOOLS = [
         { exchange_id: 'unpaid-1', method: 'GET', path_label: '/api/report', status: 200, paid: false, request_had_payment_header: false, response_headers: { 'cache-control': 'public, max-age=300', age: '120', 'x-cache': 'HIT' } },
       ],
     },
+  }),
+  defineX402Tool({
+    slug: 'agent-commerce-sandbox-seed-pack',
+    id: 'x402_agent_commerce_sandbox_seed_pack',
+    title: 'x402 agent commerce sandbox seed pack',
+    description:
+      'For developers testing how an agent handles paid calls: a deterministic, seeded pack of unsigned x402 fixtures (v1 and v2 challenges, payment payloads, verify and settle responses, receipts, 402/409/412/503 answers, MCP payment-required results) for scenarios such as wrong network, swapped payee or a settle timeout, each with the answer the agent should reach (accept, reject, retry or wait, and why). No keys exist behind any address.',
+    request: agentCommerceSandboxSeedPackRequest,
+    result: agentCommerceSandboxSeedPackResult,
+    example: { seed: 42, scenarios: ['wrong_network', 'overpriced'], per_scenario: 2 },
+    // §45 names the PRNG seed `seed`, a key the §0 guard refuses; the schema makes it an integer, which cannot carry secret material.
+    secretGuardExempt: ['seed'],
   }),
 ] as const;

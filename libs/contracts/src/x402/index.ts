@@ -10,3 +10,4 @@ export * from './spend-scenarios.js';
 export * from './error-taxonomy.js';
 export * from './schema-change.js';
 export * from './http-caching.js';
+export * from './sandbox-scenarios.js';

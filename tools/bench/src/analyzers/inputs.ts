@@ -1222,6 +1222,16 @@ function cacheGuard(): BenchInput {
   return { tool: 'x402_cache_leakage_guard', shape: '100 exchanges on 10 paths, every header 512 characters (40+ directives each), paid and unpaid hits', body: { exchanges } };
 }
 
+/** x402-agent-commerce-sandbox-seed-pack at its maxima: 20 scenarios (every one, the happy paths twice) × 10 variants, cut at 200 fixtures. */
+function seedPack(): BenchInput {
+  const scenarios = ['happy_path_v2', 'happy_path_v1', 'wrong_network', 'wrong_asset', 'overpriced', 'payee_swapped', 'expired_authorization', 'not_yet_valid', 'insufficient_funds', 'facilitator_503', 'settle_timeout_pending', 'duplicate_nonce', 'permit2_allowance_required', 'idempotency_conflict_409', 'receipt_missing', 'mcp_payment_required_result'];
+  return {
+    tool: 'x402_agent_commerce_sandbox_seed_pack',
+    shape: '20 scenarios × 10 variants (210 fixtures requested, 200 generated), both versions',
+    body: { seed: Number.MAX_SAFE_INTEGER, scenarios: [...scenarios, 'happy_path_v2', 'happy_path_v1', 'wrong_network', 'overpriced'], per_scenario: 10, price: '999999.999999', x402_versions: [2, 1] },
+  };
+}
+
 /** Each analyzer at its schema maxima, and at what the default 256 KiB body limit admits where that is less. */
 export async function benchInputs(): Promise<BenchInput[]> {
   const inputs = [loopBreaker(200), loopBreaker(10), fragmentation(1000, 1000), fragmentation(300, 0), conflict(200, 50, 1000), conflict(200, 5, 300)];
@@ -1239,7 +1249,7 @@ export async function benchInputs(): Promise<BenchInput[]> {
   inputs.push(failureFacts(), errorTaxonomy(), readinessPassport(), retryLens());
   inputs.push(responseContract(5500), operationLedger(60, 50), operationLedger(60, 13), completenessLedger(500, 100), completenessLedger(150, 100));
   inputs.push(provenanceNotary());
-  inputs.push(upsellPath(), cacheGuard());
+  inputs.push(upsellPath(), cacheGuard(), seedPack());
   for (const input of inputs) toolById(input.tool)!.request.parse(input.body);
   return inputs;
 }
