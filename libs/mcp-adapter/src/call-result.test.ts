@@ -50,6 +50,7 @@ const DECLARED_OUTSIDE_THE_HEADER = new Set([
   'x402_partial_work_charge_boundary_tester',
   'x402_machine_payment_treasury_dust_map',
   'x402_post_purchase_event_continuity_checker',
+  'x402_cache_leakage_guard',
 ]);
 
 describe('a payment_required result', () => {

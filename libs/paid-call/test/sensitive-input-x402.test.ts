@@ -71,6 +71,17 @@ describe('secret guard, x402-* rules', () => {
     expect(validateRequest({ ...entry, secretGuardExempt: [] }, { ...verify, lookup_secret: KEY }).ok).toBe(false);
   });
 
+  it('the seed pack\'s integer PRNG seed is exempt; a seed phrase anywhere else, or in seed itself, is still refused', () => {
+    const entry = catalogEntry('x402_agent_commerce_sandbox_seed_pack');
+    expect(entry.secretGuardExempt).toEqual(['seed']);
+    expect(validateRequest(entry, entry.example).ok).toBe(true);
+    const hidden = validateRequest(entry, { ...entry.example, scenarios: [MNEMONIC] });
+    expect(!hidden.ok && hidden.error.error.code).toBe('secret_material_rejected');
+    const asSeed = validateRequest(entry, { ...entry.example, seed: MNEMONIC });
+    expect(!asSeed.ok && asSeed.error.error.code).toBe('invalid_request');
+    expect(JSON.stringify(asSeed)).not.toContain(MNEMONIC.split(' ')[0]);
+  });
+
   it('a schema issue may name its error code: the notary\'s field_not_allowed_in_mode', () => {
     const entry = catalogEntry('x402_response_provenance_notary');
     const validated = validateRequest(entry, { ...entry.example, lookup_secret: 'W'.repeat(43) });

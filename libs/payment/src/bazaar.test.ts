@@ -31,6 +31,7 @@ const WITHOUT_RESPONSE_OUTLINE = [
   'agent_payment_history_summary',
   'x402_price_display_unit_sanity_checker',
   'x402_default_asset_tokenamount_advisor',
+  'x402_agent_commerce_sandbox_seed_pack',
 ];
 
 /** Asserts the library's own checks: `info` validates against `schema`, and the Bazaar spec's invariants hold. */
@@ -152,6 +153,8 @@ const DECLARED_OUTSIDE_THE_HEADER = new Set([
   'x402_agent_payment_recovery_playbook',
   'x402_agent_checkout_state_simulator',
   'x402_post_purchase_event_continuity_checker',
+  'x402_paid_tool_upsell_path_optimizer',
+  'x402_cache_leakage_guard',
 ]);
 const inHeader = CATALOG.filter((entry) => !DECLARED_OUTSIDE_THE_HEADER.has(entry.id));
 

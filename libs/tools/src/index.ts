@@ -79,3 +79,6 @@ export * from './x402/machine-payment-treasury-dust-map/index.js';
 export * from './x402/agent-payment-recovery-playbook/index.js';
 export * from './x402/agent-checkout-state-simulator/index.js';
 export * from './x402/post-purchase-event-continuity-checker/index.js';
+export * from './x402/paid-tool-upsell-path-optimizer/index.js';
+export * from './x402/cache-leakage-guard/index.js';
+export * from './x402/agent-commerce-sandbox-seed-pack/index.js';

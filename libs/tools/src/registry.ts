@@ -69,6 +69,9 @@ import { machinePaymentTreasuryDustMap } from './x402/machine-payment-treasury-d
 import { agentPaymentRecoveryPlaybook } from './x402/agent-payment-recovery-playbook/index.js';
 import { agentCheckoutStateSimulator } from './x402/agent-checkout-state-simulator/index.js';
 import { postPurchaseEventContinuityChecker } from './x402/post-purchase-event-continuity-checker/index.js';
+import { paidToolUpsellPathOptimizer } from './x402/paid-tool-upsell-path-optimizer/index.js';
+import { cacheLeakageGuard } from './x402/cache-leakage-guard/index.js';
+import { agentCommerceSandboxSeedPack } from './x402/agent-commerce-sandbox-seed-pack/index.js';
 
 /** Each tool id's module is declared against that id's own catalog entry. */
 type ToolRegistry = { readonly [Id in ToolId]?: ToolModule<CatalogEntryOf<Id>> };
@@ -145,6 +148,9 @@ export const TOOL_MODULES = {
   x402_agent_payment_recovery_playbook: agentPaymentRecoveryPlaybook,
   x402_agent_checkout_state_simulator: agentCheckoutStateSimulator,
   x402_post_purchase_event_continuity_checker: postPurchaseEventContinuityChecker,
+  x402_paid_tool_upsell_path_optimizer: paidToolUpsellPathOptimizer,
+  x402_cache_leakage_guard: cacheLeakageGuard,
+  x402_agent_commerce_sandbox_seed_pack: agentCommerceSandboxSeedPack,
 } as const satisfies ToolRegistry;
 
 /**

@@ -77,6 +77,9 @@ const SPEC_PRICES: [string, string, string, string][] = [
   ['/api/x402/x402-agent-payment-recovery-playbook', 'x402_agent_payment_recovery_playbook', '0.01', '10000'],
   ['/api/x402/x402-agent-checkout-state-simulator', 'x402_agent_checkout_state_simulator', '0.01', '10000'],
   ['/api/x402/x402-post-purchase-event-continuity-checker', 'x402_post_purchase_event_continuity_checker', '0.01', '10000'],
+  ['/api/x402/x402-paid-tool-upsell-path-optimizer', 'x402_paid_tool_upsell_path_optimizer', '0.01', '10000'],
+  ['/api/x402/x402-cache-leakage-guard', 'x402_cache_leakage_guard', '0.01', '10000'],
+  ['/api/x402/x402-agent-commerce-sandbox-seed-pack', 'x402_agent_commerce_sandbox_seed_pack', '0.01', '10000'],
 ];
 
 /** Requests the spec marks "additional properties allowed"; every other request is closed. */
@@ -154,6 +157,9 @@ const SPEC_MCP_NAMES: Record<string, string> = {
   x402_agent_payment_recovery_playbook: 'svc_x402_agent_payment_recovery_playbook',
   x402_agent_checkout_state_simulator: 'svc_x402_agent_checkout_state_simulator',
   x402_post_purchase_event_continuity_checker: 'svc_x402_post_purchase_event_continuity_checker',
+  x402_paid_tool_upsell_path_optimizer: 'svc_x402_paid_tool_upsell_path_optimizer',
+  x402_cache_leakage_guard: 'svc_x402_cache_leakage_guard',
+  x402_agent_commerce_sandbox_seed_pack: 'svc_x402_agent_commerce_sandbox_seed_pack',
 };
 
 describe('catalog', () => {

@@ -82,6 +82,12 @@ import { merchantOfRecordBoundaryExplainerRequest } from '../schemas/x402/mercha
 import { merchantOfRecordBoundaryExplainerResult } from '../results/x402/merchant-of-record-boundary-explainer.js';
 import { machinePaymentTreasuryDustMapRequest } from '../schemas/x402/machine-payment-treasury-dust-map.js';
 import { machinePaymentTreasuryDustMapResult } from '../results/x402/machine-payment-treasury-dust-map.js';
+import { paidToolUpsellPathOptimizerRequest } from '../schemas/x402/paid-tool-upsell-path-optimizer.js';
+import { paidToolUpsellPathOptimizerResult } from '../results/x402/paid-tool-upsell-path-optimizer.js';
+import { cacheLeakageGuardRequest } from '../schemas/x402/cache-leakage-guard.js';
+import { cacheLeakageGuardResult } from '../results/x402/cache-leakage-guard.js';
+import { agentCommerceSandboxSeedPackRequest } from '../schemas/x402/agent-commerce-sandbox-seed-pack.js';
+import { agentCommerceSandboxSeedPackResult } from '../results/x402/agent-commerce-sandbox-seed-pack.js';
 
 /** Price of every x402-* tool (design sheet §0): 0.01 USDC on Base, one exact offer. */
 export const X402_FAMILY_PRICE = '0.01';
@@ -673,6 +679,38 @@ export const X402_TOOLS = [
     },
   }),
   defineX402Tool({
+    slug: 'paid-tool-upsell-path-optimizer',
+    id: 'x402_paid_tool_upsell_path_optimizer',
+    title: 'x402 paid tool upsell path optimizer',
+    description:
+      'Over a ladder of paid tools (prices, what each covers, which tool escalates to which, how often a cheap step settles the goal): the plan with the lowest expected cost within a budget (buy directly, or triage first and escalate only when needed), what it saves against buying directly, and the ladder\'s dead ends and price cliffs.',
+    request: paidToolUpsellPathOptimizerRequest,
+    result: paidToolUpsellPathOptimizerResult,
+    example: {
+      goal_tags: ['risk_score'],
+      budget: '2',
+      tools: [
+        { tool_id: 'wallet_triage', price: '0.01', covers: ['triage'], early_exit_probability: 0.8, next: ['wallet_risk_audit'] },
+        { tool_id: 'wallet_risk_audit', price: '1.00', covers: ['triage', 'risk_score'], early_exit_probability: 0 },
+      ],
+    },
+  }),
+  defineX402Tool({
+    slug: 'cache-leakage-guard',
+    id: 'x402_cache_leakage_guard',
+    title: 'x402 cache leakage guard',
+    description:
+      'For a seller behind a CDN or proxy, from captured paid and unpaid exchanges: can a shared cache store paid responses, settlement receipts, 402 challenges or cookies (RFC 9111, with CDN-Cache-Control and Surrogate-Control precedence), did a cache already serve a paid path to an unpaid caller (Age, x-cache, cf-cache-status), and which headers close it.',
+    request: cacheLeakageGuardRequest,
+    result: cacheLeakageGuardResult,
+    example: {
+      exchanges: [
+        { exchange_id: 'paid-1', method: 'GET', path_label: '/api/report', status: 200, paid: true, request_had_payment_header: true, response_headers: { 'cache-control': 'public, max-age=300', vary: 'accept-encoding' }, payment_response_present: true },
+        { exchange_id: 'unpaid-1', method: 'GET', path_label: '/api/report', status: 200, paid: false, request_had_payment_header: false, response_headers: { 'cache-control': 'public, max-age=300', age: '120', 'x-cache': 'HIT' } },
+      ],
+    },
+  }),
+  defineX402Tool({
     slug: 'agent-checkout-state-simulator',
     id: 'x402_agent_checkout_state_simulator',
     title: 'x402 agent checkout state simulator',
@@ -801,6 +839,18 @@ export const X402_TOOLS = [
       ],
       as_of: 1_767_312_000,
     },
+  }),
+  defineX402Tool({
+    slug: 'agent-commerce-sandbox-seed-pack',
+    id: 'x402_agent_commerce_sandbox_seed_pack',
+    title: 'x402 agent commerce sandbox seed pack',
+    description:
+      'For developers testing how an agent handles paid calls: a deterministic, seeded pack of unsigned x402 fixtures (v1 and v2 challenges, payment payloads, verify and settle responses, receipts, 402/409/412/503 answers, MCP payment-required results) for scenarios such as wrong network, swapped payee or a settle timeout, each with the answer the agent should reach (accept, reject, retry or wait, and why). No keys exist behind any address.',
+    request: agentCommerceSandboxSeedPackRequest,
+    result: agentCommerceSandboxSeedPackResult,
+    example: { seed: 42, scenarios: ['wrong_network', 'overpriced'], per_scenario: 2 },
+    // §45 names the PRNG seed `seed`, a key the §0 guard refuses; the schema makes it an integer, which cannot carry secret material.
+    secretGuardExempt: ['seed'],
   }),
   defineX402Tool({
     slug: 'machine-payment-treasury-dust-map',

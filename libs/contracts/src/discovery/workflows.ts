@@ -821,6 +821,48 @@ export const WORKFLOWS: readonly Workflow[] = [
       },
     ],
   },
+  {
+    id: 'launch_a_paid_tool_ladder',
+    title: 'Launch a ladder of paid tools, from cheap triage to the full answer',
+    whenToUse: 'A seller prices several paid tools that escalate into each other (or a buyer plans which of them to call): check the ladder leaves no dead ends or price cliffs and which path a buyer with a budget takes, then price each step exactly per network make sure no shared cache hands paid answers to unpaid callers, and give the agents that will buy a seeded test pack.',
+    reasonCode: 'payment_trust',
+    steps: [
+      {
+        tool: 'x402_paid_tool_upsell_path_optimizer',
+        purpose: 'The cheapest expected path to the goal within the budget (triage first or buy directly), and the ladder\'s dead ends and price cliffs. Fix the ladder first when its decision is no_coverage or over_budget.',
+        inputs: [
+          { field: 'goal_tags', from: { caller: 'what a typical buyer wants answered' } },
+          { field: 'budget', from: { caller: 'the most a buyer spends on that goal' } },
+          { field: 'tools', from: { caller: 'the ladder: each tool\'s price, what it covers, where it escalates and how often its answer settles the goal' } },
+        ],
+      },
+      {
+        tool: 'x402_default_asset_tokenamount_advisor',
+        purpose: 'For each step of the plan: its price as the exact x402 TokenAmount per network the routes accept, with any rounding explicit.',
+        forEach: { tool: 'x402_paid_tool_upsell_path_optimizer', path: 'plan' },
+        inputs: [
+          { field: 'price', from: fromResult('x402_paid_tool_upsell_path_optimizer', 'plan[].price') },
+          { field: 'networks', from: { caller: 'the networks the routes accept' } },
+        ],
+      },
+      {
+        tool: 'x402_cache_leakage_guard',
+        purpose: 'Once the priced routes run behind the CDN: whether a shared cache can store their paid answers or receipts, or already served one to an unpaid caller. Purge and fix the headers before opening the ladder when its decision is leaking or at_risk.',
+        inputs: [{ field: 'exchanges', from: { caller: 'paid and unpaid exchanges captured at the CDN on each route of the plan, with their cache headers' } }],
+      },
+      {
+        tool: 'x402_agent_commerce_sandbox_seed_pack',
+        purpose: 'For each step of the plan: seeded, unsigned x402 fixtures at its price (challenges, payloads, settle and error answers, MCP results) with the answer a buying agent should reach, to test the agents that will call the ladder before it opens.',
+        forEach: { tool: 'x402_paid_tool_upsell_path_optimizer', path: 'plan' },
+        inputs: [
+          { field: 'price', from: fromResult('x402_paid_tool_upsell_path_optimizer', 'plan[].price') },
+          { field: 'seed', from: { caller: 'any integer; keep it to replay the same pack' } },
+          { field: 'scenarios', from: { caller: 'the failure scenarios the buying agent must handle' } },
+          { field: 'network', from: { caller: 'the testnet the agents are tested on' } },
+        ],
+      },
+    ],
+  },
 ];
 
 /** What running every step once costs: the sum of the catalog prices (per item for a forEach step). */

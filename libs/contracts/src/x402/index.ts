@@ -14,3 +14,5 @@ export * from './merchant-of-record.js';
 export * from './recovery-playbook.js';
 export * from './checkout-flow.js';
 export * from './lifecycle-grammar.js';
+export * from './http-caching.js';
+export * from './sandbox-scenarios.js';

@@ -1337,6 +1337,66 @@ function treasuryDust(): BenchInput {
   };
 }
 
+/**
+ * x402-paid-tool-upsell-path-optimizer at its maxima: 60 tools with 120-character ids, 20 covers of
+ * 64 characters and 5 next edges each, every tool covering the 10 goal tags (so all 1,800 two- and
+ * three-step ladders are candidates), plus the built-in catalog.
+ */
+function upsellPath(): BenchInput {
+  const goal_tags = times(10, (i) => padded('goal', i, 64));
+  const id = (i: number) => padded('tool', i % 60, 120);
+  const tools = times(60, (i) => ({
+    tool_id: id(i),
+    price: `${1 + (i % 7)}.${String(i).padStart(2, '0')}`,
+    covers: [...goal_tags, ...times(10, (j) => padded('cover', j, 64))],
+    early_exit_probability: (i % 10) / 10,
+    next: times(5, (j) => id(i + j + 1)),
+  }));
+  return { tool: 'x402_paid_tool_upsell_path_optimizer', shape: '60 tools × 20 covers × 5 next edges, 10 goal tags all covered (1,800 ladders), built-in catalog', body: { goal_tags, budget: '1000', tools, use_builtin_catalog: true } };
+}
+
+/**
+ * x402-cache-leakage-guard at its maxima: 100 exchanges on 10 paths of 2048 characters, every
+ * response header at 512 characters, so directive parsing, Vary and hit markers run on the longest values.
+ */
+function cacheGuard(): BenchInput {
+  const directives = (text: string) => Array.from({ length: 40 }, (_, i) => `ext-${i}=1`).join(', ').concat(`, ${text}`).padEnd(512, ' ');
+  const exchanges = times(100, (i) => ({
+    exchange_id: padded('exchange', i, 120),
+    method: 'GET',
+    path_label: padded('/api/route', i % 10, 2048),
+    status: 200,
+    paid: i % 7 === 0,
+    request_had_payment_header: i % 7 === 0,
+    payment_response_present: i % 7 === 0,
+    set_cookie_present: i % 3 === 0,
+    response_headers: {
+      'cache-control': directives('public, max-age=300'),
+      'cdn-cache-control': directives('s-maxage=60'),
+      'surrogate-control': directives('max-age=60'),
+      vary: times(40, (j) => `x-header-${j}`).join(', ').padEnd(512, ' '),
+      age: '120'.padEnd(512, ' '),
+      'x-cache': 'MISS, MISS'.padEnd(512, ' '),
+      'cf-cache-status': 'DYNAMIC'.padEnd(512, ' '),
+      expires: 'Sun, 06 Nov 1994 08:49:37 GMT'.padEnd(512, ' '),
+      pragma: 'no-cache'.padEnd(512, ' '),
+      etag: `"${'e'.repeat(500)}"`,
+      'last-modified': 'Sun, 06 Nov 1994 08:49:37 GMT'.padEnd(512, ' '),
+    },
+  }));
+  return { tool: 'x402_cache_leakage_guard', shape: '100 exchanges on 10 paths, every header 512 characters (40+ directives each), paid and unpaid hits', body: { exchanges } };
+}
+
+/** x402-agent-commerce-sandbox-seed-pack at its maxima: 20 scenarios (every one, the happy paths twice) × 10 variants, cut at 200 fixtures. */
+function seedPack(): BenchInput {
+  const scenarios = ['happy_path_v2', 'happy_path_v1', 'wrong_network', 'wrong_asset', 'overpriced', 'payee_swapped', 'expired_authorization', 'not_yet_valid', 'insufficient_funds', 'facilitator_503', 'settle_timeout_pending', 'duplicate_nonce', 'permit2_allowance_required', 'idempotency_conflict_409', 'receipt_missing', 'mcp_payment_required_result'];
+  return {
+    tool: 'x402_agent_commerce_sandbox_seed_pack',
+    shape: '20 scenarios × 10 variants (210 fixtures requested, 200 generated), both versions',
+    body: { seed: Number.MAX_SAFE_INTEGER, scenarios: [...scenarios, 'happy_path_v2', 'happy_path_v1', 'wrong_network', 'overpriced'], per_scenario: 10, price: '999999.999999', x402_versions: [2, 1] },
+  };
+}
+
 /** Each analyzer at its schema maxima, and at what the default 256 KiB body limit admits where that is less. */
 /** x402-agent-payment-recovery-playbook at its maxima: the longest raw code (resolved through the taxonomy's scheme pattern), unknown settlement, every alternative, the attempt limit reached and no human. */
 function recoveryPlaybook(): BenchInput {
@@ -1424,6 +1484,7 @@ export async function benchInputs(): Promise<BenchInput[]> {
   inputs.push(finalTotalGuard(), checkoutUiDiff(), confirmationPrompt());
   inputs.push(chargeBoundary(), termsResolver(), merchantOfRecord(), treasuryDust());
   inputs.push(recoveryPlaybook(), checkoutSimulator(), continuityChecker());
+  inputs.push(upsellPath(), cacheGuard(), seedPack());
   for (const input of inputs) toolById(input.tool)!.request.parse(input.body);
   return inputs;
 }
