@@ -42,7 +42,8 @@ const DECLARED_OUTSIDE_THE_HEADER = new Set([
   'x402_paid_agent_response_completeness_drift_ledger',
   'x402_mcp_operation_stability_ledger',
   'x402_response_provenance_notary',
-  'x402_offer_replay_hygiene_auditor',
+  'x402_offer_replay_hygiene_auditor',  'x402_mcp_registry_release_quality_gate',
+  'x402_mcp_elicitation_consent_transcript_auditor',
 ]);
 
 describe('a payment_required result', () => {

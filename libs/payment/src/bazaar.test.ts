@@ -138,7 +138,8 @@ const DECLARED_OUTSIDE_THE_HEADER = new Set([
   'x402_mcp_operation_stability_ledger',
   'x402_response_provenance_notary',
   'x402_offer_replay_hygiene_auditor',
-  'x402_permit2_approval_friction_explainer',
+  'x402_permit2_approval_friction_explainer',  'x402_mcp_registry_release_quality_gate',
+  'x402_mcp_elicitation_consent_transcript_auditor',
 ]);
 const inHeader = CATALOG.filter((entry) => !DECLARED_OUTSIDE_THE_HEADER.has(entry.id));
 
