@@ -102,6 +102,8 @@ export * from './schemas/x402/permit2-approval-friction-explainer.js';
 export * from './results/x402/permit2-approval-friction-explainer.js';
 export * from './schemas/x402/mcp-registry-release-quality-gate.js';
 export * from './results/x402/mcp-registry-release-quality-gate.js';
+export * from './schemas/x402/commerce-pii-minimization-check.js';
+export * from './results/x402/commerce-pii-minimization-check.js';
 export * from './schemas/x402/mcp-elicitation-consent-transcript-auditor.js';
 export * from './results/x402/mcp-elicitation-consent-transcript-auditor.js';
 export * from './catalog/index.js';

@@ -31,6 +31,7 @@ const WITHOUT_RESPONSE_OUTLINE = [
   'agent_payment_history_summary',
   'x402_price_display_unit_sanity_checker',
   'x402_default_asset_tokenamount_advisor',
+  'x402_commerce_pii_minimization_check',
 ];
 
 /** Asserts the library's own checks: `info` validates against `schema`, and the Bazaar spec's invariants hold. */

@@ -67,4 +67,5 @@ export * from './x402/response-provenance-notary/index.js';
 export * from './x402/offer-replay-hygiene-auditor/index.js';
 export * from './x402/permit2-approval-friction-explainer/index.js';
 export * from './x402/mcp-registry-release-quality-gate/index.js';
+export * from './x402/commerce-pii-minimization-check/index.js';
 export * from './x402/mcp-elicitation-consent-transcript-auditor/index.js';

@@ -57,6 +57,7 @@ import { responseProvenanceNotary } from './x402/response-provenance-notary/inde
 import { offerReplayHygieneAuditor } from './x402/offer-replay-hygiene-auditor/index.js';
 import { permit2ApprovalFrictionExplainer } from './x402/permit2-approval-friction-explainer/index.js';
 import { mcpRegistryReleaseQualityGate } from './x402/mcp-registry-release-quality-gate/index.js';
+import { commercePiiMinimizationCheck } from './x402/commerce-pii-minimization-check/index.js';
 import { mcpElicitationConsentTranscriptAuditor } from './x402/mcp-elicitation-consent-transcript-auditor/index.js';
 
 /** Each tool id's module is declared against that id's own catalog entry. */
@@ -122,6 +123,7 @@ export const TOOL_MODULES = {
   x402_offer_replay_hygiene_auditor: offerReplayHygieneAuditor,
   x402_permit2_approval_friction_explainer: permit2ApprovalFrictionExplainer,
   x402_mcp_registry_release_quality_gate: mcpRegistryReleaseQualityGate,
+  x402_commerce_pii_minimization_check: commercePiiMinimizationCheck,
   x402_mcp_elicitation_consent_transcript_auditor: mcpElicitationConsentTranscriptAuditor,
 } as const satisfies ToolRegistry;
 

@@ -58,6 +58,8 @@ import { permit2ApprovalFrictionExplainerRequest } from '../schemas/x402/permit2
 import { permit2ApprovalFrictionExplainerResult } from '../results/x402/permit2-approval-friction-explainer.js';
 import { mcpRegistryReleaseQualityGateRequest } from '../schemas/x402/mcp-registry-release-quality-gate.js';
 import { mcpRegistryReleaseQualityGateResult } from '../results/x402/mcp-registry-release-quality-gate.js';
+import { commercePiiMinimizationCheckRequest } from '../schemas/x402/commerce-pii-minimization-check.js';
+import { commercePiiMinimizationCheckResult } from '../results/x402/commerce-pii-minimization-check.js';
 import { mcpElicitationConsentTranscriptAuditorRequest } from '../schemas/x402/mcp-elicitation-consent-transcript-auditor.js';
 import { mcpElicitationConsentTranscriptAuditorResult } from '../results/x402/mcp-elicitation-consent-transcript-auditor.js';
 
@@ -617,6 +619,24 @@ export const X402_TOOLS = [
           packages: [{ registryType: 'npm', identifier: '@acme/tx-tools', version: '1.2.0', transport: { type: 'stdio' } }],
         },
         tools: [{ name: 'decode_tx', inputSchema: { type: 'object', properties: { tx: { type: 'string' }, chain: { type: 'string' } }, required: ['tx'] } }],
+      },
+    },
+  }),
+  defineX402Tool({
+    slug: 'commerce-pii-minimization-check',
+    id: 'x402_commerce_pii_minimization_check',
+    title: 'x402 commerce PII minimization check',
+    description:
+      'Before sending or storing a commerce payload (checkout request, mandate, receipt, webhook, tool arguments): what personal data does it carry beyond what its purpose needs? Emails, phones, addresses, names, dates of birth, government ids, Luhn-valid card numbers, mod-97-valid IBANs, IPs, precise locations, wallets and free text, each judged required, optional or unnecessary for the purpose, with a drop/hash/truncate/keep recommendation and a masked value (never the value itself).',
+    request: commercePiiMinimizationCheckRequest,
+    result: commercePiiMinimizationCheckResult,
+    example: {
+      purpose: 'digital_goods_x402',
+      payload: {
+        order_id: 'ord_7f3a',
+        resource: '/api/x402/x402-catalog-drift-monitor',
+        buyer: { email: 'a@b.co', phone: '+1 415 555 0123', wallet: EXAMPLE_WALLET },
+        card: '4111 1111 1111 1111',
       },
     },
   }),

@@ -1209,6 +1209,16 @@ function elicitationTranscript(): BenchInput {
   return { tool: 'x402_mcp_elicitation_consent_transcript_auditor', shape: '500 messages: 125 paid-call rounds, 40-field forms, 200 paid tool names', body: { client_capabilities: { elicitation: { form: {} } }, paid_tool_names: times(200, (i) => `tool_${i}`), messages } };
 }
 
+/**
+ * x402-commerce-pii-minimization-check at its maxima: a 64 KiB payload of 400 order rows, each with
+ * a card number, an email, a phone, a wallet, coordinates and a note (2400 values to classify), and 50
+ * declared_needed pointers that each match nothing (every finding is compared with all of them).
+ */
+function piiCheck(): BenchInput {
+  const rows = times(400, (i) => ({ card: '4111111111111111', email: `u${i}@ex.org`, phone: '+14155550123', wallet: CHAINS.base.usdc, lat: 52.52001, note: 'ring twice' }));
+  return { tool: 'x402_commerce_pii_minimization_check', shape: '400 rows × 6 personal values (63 KiB), 50 unmatched declared_needed pointers', body: { purpose: 'digital_goods_x402', payload: { rows }, declared_needed: times(50, (i) => `/none/${i}`) } };
+}
+
 /** Each analyzer at its schema maxima, and at what the default 256 KiB body limit admits where that is less. */
 export async function benchInputs(): Promise<BenchInput[]> {
   const inputs = [loopBreaker(200), loopBreaker(10), fragmentation(1000, 1000), fragmentation(300, 0), conflict(200, 50, 1000), conflict(200, 5, 300)];
@@ -1226,7 +1236,7 @@ export async function benchInputs(): Promise<BenchInput[]> {
   inputs.push(failureFacts(), errorTaxonomy(), readinessPassport(), retryLens());
   inputs.push(responseContract(5500), operationLedger(60, 50), operationLedger(60, 13), completenessLedger(500, 100), completenessLedger(150, 100));
   inputs.push(provenanceNotary());
-  inputs.push(releaseGate(), elicitationTranscript());
+  inputs.push(releaseGate(), piiCheck(), elicitationTranscript());
   for (const input of inputs) toolById(input.tool)!.request.parse(input.body);
   return inputs;
 }
