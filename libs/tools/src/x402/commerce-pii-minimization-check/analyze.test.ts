@@ -90,6 +90,7 @@ describe('x402-commerce-pii-minimization-check', () => {
     expect(detect('Widget', 'name', 'product')).toBeNull();
     expect(detect('Ada', 'name', 'recipient')).toMatchObject({ type: 'person_name' });
     expect(detect('2001:db8::1', 'peer', '')).toMatchObject({ type: 'ip_address' });
+    expect(detect('1.0.0.1', 'version', '')).toBeNull();
     expect(detect('5eykt4UsFv8P8NJdTREpY1vzqKqZKvdpKuc147dw2N9d', 'payer', '')).toMatchObject({ type: 'wallet_address', basis: 'key_name' });
     const result = run({ purpose: 'donation', payload: { contacts: ['x@example.org', 'y@example.org'], wallet: WALLET } });
     expect(result.findings.map((f) => f.path)).toEqual(['/contacts/0', '/contacts/1', '/wallet']);

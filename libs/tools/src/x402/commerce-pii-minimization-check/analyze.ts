@@ -26,7 +26,7 @@ type Detection = { type: PiiType; detector: string; basis: Finding['basis'] };
 /** A field name lowercased without separators: first_name, firstName and first-name are one key. */
 const norm = (key: string) => key.toLowerCase().replace(/[\s_-]/g, '');
 
-/** Fields whose digits are amounts, times or ids: card and phone detectors skip them. */
+/** Fields whose digits are amounts, times, versions or ids: the card, phone and IP detectors skip them. */
 const NUMERIC_KEY = /amount|value|nonce|time|date|created|updated|expires|(^|[a-z])at$|hash|block|gas|price|balance|decimals|atomic|fee|total|quantity|qty|count|chainid|seq|version|(^|[a-z])id$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[A-Za-z]{2,}$/;
 const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
@@ -60,7 +60,7 @@ function valueDetection(text: string, key: string): Detection | null {
   if (/^[A-Za-z]{2}\d{2}[A-Za-z0-9 ]{11,40}$/.test(text) && ibanValid(text)) return { type: 'iban', detector: 'iban_mod97', basis: 'checksum' };
   if (EMAIL.test(text)) return { type: 'email', detector: 'email_pattern', basis: 'format' };
   if (EVM_ADDRESS.test(text)) return { type: 'wallet_address', detector: 'evm_address', basis: 'format' };
-  if (isIP(text) !== 0) return { type: 'ip_address', detector: 'ip_pattern', basis: 'format' };
+  if (!NUMERIC_KEY.test(key) && isIP(text) !== 0) return { type: 'ip_address', detector: 'ip_pattern', basis: 'format' };
   if (SSN.test(text)) return { type: 'government_id', detector: 'ssn_pattern', basis: 'format' };
   if (GEO_PAIR.test(text)) return { type: 'precise_geo', detector: 'geo_pair', basis: 'format' };
   if (STREET.test(text)) return { type: 'postal_address', detector: 'street_pattern', basis: 'format' };
