@@ -125,9 +125,87 @@ function auditUrlRequired(message: Indexed, audit: Audit, knownUrlIds: Set<strin
 
 const paymentOf = (params: JsonObject | undefined) => (params && isJsonObject(params._meta) ? params._meta[X402_MCP_META_KEYS.payment] : undefined);
 
-interface Consent {
-  refusedAt: Indexed;
+interface Refusal {
+  at: Indexed;
   outcome: McpElicitationAction;
+}
+
+/** One session read in seq order: open elicitations and tool calls, URL elicitation ids announced so far, and each tool's standing refusal. */
+class Session {
+  readonly audit = new Audit();
+  readonly records: Opened[] = [];
+  private readonly opened = new Map<string, Opened>();
+  private readonly openCalls = new Map<string, string>();
+  private readonly knownUrlIds = new Set<string>();
+  private readonly refusals = new Map<string, Refusal>();
+
+  constructor(
+    private readonly modes: ReadonlySet<string>,
+    private readonly paidTools: ReadonlySet<string>,
+  ) {}
+
+  read(message: Indexed): void {
+    const { direction, kind, method } = message;
+    const key = idKey(message.id);
+    const reply = kind === 'result' || kind === 'error';
+    if (direction === 'server_to_client' && kind === 'request' && method === MCP_ELICITATION_METHODS.create) this.elicit(message, key);
+    else if (direction === 'client_to_server' && kind === 'request' && method === 'tools/call') this.callTool(message, key);
+    else if (direction === 'client_to_server' && reply && key !== null && this.opened.has(key)) this.answer(message, key);
+    else if (direction === 'server_to_client' && reply) this.serverReply(message, key);
+    else if (kind === 'notification' && method !== undefined && COMPLETE_METHODS.has(method)) this.complete(message);
+  }
+
+  /** Step 1: an elicitation request, tied to the latest tool call still open. */
+  private elicit(message: Indexed, key: string | null): void {
+    const params = message.params ?? {};
+    const mode = typeof params.mode === 'string' ? params.mode : MCP_ELICITATION_DEFAULT_MODE;
+    const issues = new Set<ElicitationFindingCode>();
+    if (!this.modes.has(mode)) this.audit.add('mode_not_declared', message, '/params/mode', `mode ${mode} was not declared by the client (declared: ${[...this.modes].join(', ') || 'none'})`, issues);
+    if (mode === 'form') auditForm(message, params, this.audit, issues);
+    if (mode === 'url') auditUrl(message, params, this.audit, issues);
+    if (mode === 'url' && typeof params.elicitationId === 'string') this.knownUrlIds.add(params.elicitationId);
+    const tool = [...this.openCalls.values()].at(-1) ?? null;
+    const record: Opened = { elicitation: { id: message.id === undefined ? '' : String(message.id), seq: message.seq, mode, tool, outcome: 'none', issues: [] }, issues, mode, answered: false };
+    this.records.push(record);
+    if (key !== null) this.opened.set(key, record);
+  }
+
+  /** Step 2: the user's answer; a decline or cancel stands for its tool until an accept. */
+  private answer(message: Indexed, key: string): void {
+    const record = this.opened.get(key)!;
+    this.opened.delete(key);
+    record.answered = true;
+    auditAnswer(record, message, this.audit);
+    const { tool, outcome } = record.elicitation;
+    if (tool === null) return;
+    if (outcome === 'accept') this.refusals.delete(tool);
+    else if (outcome === 'decline' || outcome === 'cancel') this.refusals.set(tool, { at: message, outcome });
+  }
+
+  /** Step 3: a paid call of a tool with a standing refusal. */
+  private callTool(message: Indexed, key: string | null): void {
+    const tool = textOf(message.params?.name);
+    if (tool === null) return;
+    const payment = paymentOf(message.params);
+    const refusal = this.refusals.get(tool);
+    if (refusal && (payment !== undefined || this.paidTools.has(tool))) {
+      const path = payment !== undefined ? `/params/_meta${pointer(X402_MCP_META_KEYS.payment)}` : '/params/name';
+      this.audit.add('proceeded_after_decline', message, path, `paid call of ${tool} after the user's ${refusal.outcome} at seq ${refusal.at.seq}, with no new accept`);
+    }
+    if (key !== null) this.openCalls.set(key, tool);
+  }
+
+  /** Step 4: a server result or error closes its call; a −32042 is checked. */
+  private serverReply(message: Indexed, key: string | null): void {
+    auditUrlRequired(message, this.audit, this.knownUrlIds);
+    if (key !== null) this.openCalls.delete(key);
+  }
+
+  /** Step 5: a completion must name a URL elicitation announced before. */
+  private complete(message: Indexed): void {
+    const id = message.params?.elicitationId;
+    if (typeof id !== 'string' || !this.knownUrlIds.has(id)) this.audit.add('unknown_completion', message, '/params/elicitationId', `completion for ${JSON.stringify(id ?? null)}, which no earlier URL elicitation announced`);
+  }
 }
 
 const NEXT_ACTION: Record<Decision, string> = {
@@ -144,72 +222,11 @@ const LIMITATIONS = [
 
 /** x402-mcp-elicitation-consent-transcript-auditor (design sheet §48): pair requests and results, apply the spec's rules, then the decision in the sheet's order. */
 export function analyzeElicitationTranscript(input: ElicitationAuditorInput): ToolOutput<ElicitationAuditorResult> {
-  const audit = new Audit();
-  const modes = declaredModes(input.client_capabilities.elicitation);
-  const paidTools = new Set(input.paid_tool_names ?? []);
+  const session = new Session(declaredModes(input.client_capabilities.elicitation), new Set(input.paid_tool_names ?? []));
   const messages: Indexed[] = input.messages.map((m, index) => ({ ...m, index })).sort((a, b) => a.seq - b.seq || a.index - b.index);
+  for (const message of messages) session.read(message);
 
-  const opened = new Map<string, Opened>();
-  const records: Opened[] = [];
-  const openCalls = new Map<string, string>();
-  const knownUrlIds = new Set<string>();
-  const consent = new Map<string, Consent>();
-
-  for (const message of messages) {
-    const key = idKey(message.id);
-    if (message.direction === 'server_to_client' && message.kind === 'request' && message.method === MCP_ELICITATION_METHODS.create) {
-      const params = message.params ?? {};
-      const mode = typeof params.mode === 'string' ? params.mode : MCP_ELICITATION_DEFAULT_MODE;
-      const issues = new Set<ElicitationFindingCode>();
-      if (!modes.has(mode)) audit.add('mode_not_declared', message, '/params/mode', `mode ${mode} was not declared by the client (declared: ${[...modes].join(', ') || 'none'})`, issues);
-      if (mode === 'form') auditForm(message, params, audit, issues);
-      if (mode === 'url') auditUrl(message, params, audit, issues);
-      if (mode === 'url' && typeof params.elicitationId === 'string') knownUrlIds.add(params.elicitationId);
-      const tool = [...openCalls.values()].at(-1) ?? null;
-      const record: Opened = { elicitation: { id: message.id === undefined ? '' : String(message.id), seq: message.seq, mode, tool, outcome: 'none', issues: [] }, issues, mode, answered: false };
-      records.push(record);
-      if (key !== null) opened.set(key, record);
-      continue;
-    }
-    if (message.direction === 'client_to_server' && message.kind === 'request' && message.method === 'tools/call') {
-      const tool = textOf(message.params?.name);
-      if (tool === null) continue;
-      const paid = paymentOf(message.params) !== undefined || paidTools.has(tool);
-      const refused = consent.get(tool);
-      if (paid && refused)
-        audit.add(
-          'proceeded_after_decline',
-          message,
-          paymentOf(message.params) !== undefined ? `/params/_meta${pointer(X402_MCP_META_KEYS.payment)}` : '/params/name',
-          `paid call of ${tool} after the user's ${refused.outcome} at seq ${refused.refusedAt.seq}, with no new accept`,
-        );
-      if (key !== null) openCalls.set(key, tool);
-      continue;
-    }
-    if (message.direction === 'client_to_server' && (message.kind === 'result' || message.kind === 'error') && key !== null && opened.has(key)) {
-      const answer = opened.get(key)!;
-      opened.delete(key);
-      answer.answered = true;
-      auditAnswer(answer, message, audit);
-      const tool = answer.elicitation.tool;
-      if (tool !== null) {
-        const outcome = answer.elicitation.outcome;
-        if (outcome === 'accept') consent.delete(tool);
-        else if (outcome === 'decline' || outcome === 'cancel') consent.set(tool, { refusedAt: message, outcome });
-      }
-      continue;
-    }
-    if (message.direction === 'server_to_client' && (message.kind === 'result' || message.kind === 'error')) {
-      auditUrlRequired(message, audit, knownUrlIds);
-      if (key !== null) openCalls.delete(key);
-      continue;
-    }
-    if (message.kind === 'notification' && message.method !== undefined && COMPLETE_METHODS.has(message.method)) {
-      const id = message.params?.elicitationId;
-      if (typeof id !== 'string' || !knownUrlIds.has(id)) audit.add('unknown_completion', message, '/params/elicitationId', `completion for ${JSON.stringify(id ?? null)}, which no earlier URL elicitation announced`);
-    }
-  }
-
+  const { records, audit } = session;
   const elicitations: Elicitation[] = records.map(({ elicitation, issues }) => ({ ...elicitation, issues: [...issues].sort((a, b) => CODE_ORDER.get(a)! - CODE_ORDER.get(b)!) }));
   const findings = audit.sorted();
   const codes = new Set(findings.map((f) => f.code));
