@@ -51,6 +51,8 @@ const DECLARED_OUTSIDE_THE_HEADER = new Set([
   'x402_machine_payment_treasury_dust_map',
   'x402_post_purchase_event_continuity_checker',
   'x402_cache_leakage_guard',
+  'x402_mcp_registry_release_quality_gate',
+  'x402_mcp_elicitation_consent_transcript_auditor',
 ]);
 
 describe('a payment_required result', () => {

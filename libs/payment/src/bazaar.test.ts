@@ -32,6 +32,7 @@ const WITHOUT_RESPONSE_OUTLINE = [
   'x402_price_display_unit_sanity_checker',
   'x402_default_asset_tokenamount_advisor',
   'x402_agent_commerce_sandbox_seed_pack',
+  'x402_commerce_pii_minimization_check',
 ];
 
 /** Asserts the library's own checks: `info` validates against `schema`, and the Bazaar spec's invariants hold. */
@@ -155,6 +156,8 @@ const DECLARED_OUTSIDE_THE_HEADER = new Set([
   'x402_post_purchase_event_continuity_checker',
   'x402_paid_tool_upsell_path_optimizer',
   'x402_cache_leakage_guard',
+  'x402_mcp_registry_release_quality_gate',
+  'x402_mcp_elicitation_consent_transcript_auditor',
 ]);
 const inHeader = CATALOG.filter((entry) => !DECLARED_OUTSIDE_THE_HEADER.has(entry.id));
 

@@ -82,3 +82,6 @@ export * from './x402/post-purchase-event-continuity-checker/index.js';
 export * from './x402/paid-tool-upsell-path-optimizer/index.js';
 export * from './x402/cache-leakage-guard/index.js';
 export * from './x402/agent-commerce-sandbox-seed-pack/index.js';
+export * from './x402/mcp-registry-release-quality-gate/index.js';
+export * from './x402/commerce-pii-minimization-check/index.js';
+export * from './x402/mcp-elicitation-consent-transcript-auditor/index.js';

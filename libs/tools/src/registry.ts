@@ -72,6 +72,9 @@ import { postPurchaseEventContinuityChecker } from './x402/post-purchase-event-c
 import { paidToolUpsellPathOptimizer } from './x402/paid-tool-upsell-path-optimizer/index.js';
 import { cacheLeakageGuard } from './x402/cache-leakage-guard/index.js';
 import { agentCommerceSandboxSeedPack } from './x402/agent-commerce-sandbox-seed-pack/index.js';
+import { mcpRegistryReleaseQualityGate } from './x402/mcp-registry-release-quality-gate/index.js';
+import { commercePiiMinimizationCheck } from './x402/commerce-pii-minimization-check/index.js';
+import { mcpElicitationConsentTranscriptAuditor } from './x402/mcp-elicitation-consent-transcript-auditor/index.js';
 
 /** Each tool id's module is declared against that id's own catalog entry. */
 type ToolRegistry = { readonly [Id in ToolId]?: ToolModule<CatalogEntryOf<Id>> };
@@ -151,6 +154,9 @@ export const TOOL_MODULES = {
   x402_paid_tool_upsell_path_optimizer: paidToolUpsellPathOptimizer,
   x402_cache_leakage_guard: cacheLeakageGuard,
   x402_agent_commerce_sandbox_seed_pack: agentCommerceSandboxSeedPack,
+  x402_mcp_registry_release_quality_gate: mcpRegistryReleaseQualityGate,
+  x402_commerce_pii_minimization_check: commercePiiMinimizationCheck,
+  x402_mcp_elicitation_consent_transcript_auditor: mcpElicitationConsentTranscriptAuditor,
 } as const satisfies ToolRegistry;
 
 /**

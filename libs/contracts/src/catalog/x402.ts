@@ -88,6 +88,12 @@ import { cacheLeakageGuardRequest } from '../schemas/x402/cache-leakage-guard.js
 import { cacheLeakageGuardResult } from '../results/x402/cache-leakage-guard.js';
 import { agentCommerceSandboxSeedPackRequest } from '../schemas/x402/agent-commerce-sandbox-seed-pack.js';
 import { agentCommerceSandboxSeedPackResult } from '../results/x402/agent-commerce-sandbox-seed-pack.js';
+import { mcpRegistryReleaseQualityGateRequest } from '../schemas/x402/mcp-registry-release-quality-gate.js';
+import { mcpRegistryReleaseQualityGateResult } from '../results/x402/mcp-registry-release-quality-gate.js';
+import { commercePiiMinimizationCheckRequest } from '../schemas/x402/commerce-pii-minimization-check.js';
+import { commercePiiMinimizationCheckResult } from '../results/x402/commerce-pii-minimization-check.js';
+import { mcpElicitationConsentTranscriptAuditorRequest } from '../schemas/x402/mcp-elicitation-consent-transcript-auditor.js';
+import { mcpElicitationConsentTranscriptAuditorResult } from '../results/x402/mcp-elicitation-consent-transcript-auditor.js';
 
 /** Price of every x402-* tool (design sheet §0): 0.01 USDC on Base, one exact offer. */
 export const X402_FAMILY_PRICE = '0.01';
@@ -841,6 +847,35 @@ export const X402_TOOLS = [
     },
   }),
   defineX402Tool({
+    slug: 'mcp-registry-release-quality-gate',
+    id: 'x402_mcp_registry_release_quality_gate',
+    title: 'x402 MCP registry release quality gate',
+    description:
+      'Before publishing an MCP server to the registry (in CI): will its server.json pass the registry rules (name, description, pinned versions, official package registries, mcpb integrity, safe remote URLs, secret environment variables, the 4 KiB publisher _meta, MCP tool names), and does the version bump cover the breaking tool changes since the last release? Failed checks with JSON pointers and the bump the changes require.',
+    request: mcpRegistryReleaseQualityGateRequest,
+    result: mcpRegistryReleaseQualityGateResult,
+    example: {
+      server_json: {
+        $schema: 'https://static.modelcontextprotocol.io/schemas/2025-09-29/server.schema.json',
+        name: 'io.github.acme/tx-tools',
+        description: 'Decodes EVM transactions, explains token transfers and approvals, and prices each paid call in USDC via x402 on Base L2.',
+        version: '1.3.0',
+        repository: { url: 'https://github.com/acme/tx-tools', source: 'github' },
+        packages: [{ registryType: 'npm', identifier: '@acme/tx-tools', version: '^1.3.0', transport: { type: 'stdio' } }],
+      },
+      tools: [{ name: 'decode_tx', inputSchema: { type: 'object', properties: { tx: { type: 'string' }, chain: { type: 'string' } }, required: ['tx', 'chain'] } }],
+      previous: {
+        server_json: {
+          name: 'io.github.acme/tx-tools',
+          description: 'Decodes EVM transactions.',
+          version: '1.2.0',
+          packages: [{ registryType: 'npm', identifier: '@acme/tx-tools', version: '1.2.0', transport: { type: 'stdio' } }],
+        },
+        tools: [{ name: 'decode_tx', inputSchema: { type: 'object', properties: { tx: { type: 'string' }, chain: { type: 'string' } }, required: ['tx'] } }],
+      },
+    },
+  }),
+  defineX402Tool({
     slug: 'agent-commerce-sandbox-seed-pack',
     id: 'x402_agent_commerce_sandbox_seed_pack',
     title: 'x402 agent commerce sandbox seed pack',
@@ -851,6 +886,58 @@ export const X402_TOOLS = [
     example: { seed: 42, scenarios: ['wrong_network', 'overpriced'], per_scenario: 2 },
     // §45 names the PRNG seed `seed`, a key the §0 guard refuses; the schema makes it an integer, which cannot carry secret material.
     secretGuardExempt: ['seed'],
+  }),
+  defineX402Tool({
+    slug: 'commerce-pii-minimization-check',
+    id: 'x402_commerce_pii_minimization_check',
+    title: 'x402 commerce PII minimization check',
+    description:
+      'Before sending or storing a commerce payload (checkout request, mandate, receipt, webhook, tool arguments): what personal data does it carry beyond what its purpose needs? Emails, phones, addresses, names, dates of birth, government ids, Luhn-valid card numbers, mod-97-valid IBANs, IPs, precise locations, wallets and free text, each judged required, optional or unnecessary for the purpose, with a drop/hash/truncate/keep recommendation and a masked value (never the value itself).',
+    request: commercePiiMinimizationCheckRequest,
+    result: commercePiiMinimizationCheckResult,
+    example: {
+      purpose: 'digital_goods_x402',
+      payload: {
+        order_id: 'ord_7f3a',
+        resource: '/api/x402/x402-catalog-drift-monitor',
+        buyer: { email: 'a@b.co', phone: '+1 415 555 0123', wallet: EXAMPLE_WALLET },
+        card: '4111 1111 1111 1111',
+      },
+    },
+  }),
+  defineX402Tool({
+    slug: 'mcp-elicitation-consent-transcript-auditor',
+    id: 'x402_mcp_elicitation_consent_transcript_auditor',
+    title: 'x402 MCP elicitation consent transcript auditor',
+    description:
+      'From the JSON-RPC transcript of one MCP session: did the elicitation exchanges follow MCP 2025-11-25 (declared modes, flat form schemas, no passwords, keys or card data in forms, URL mode with an elicitationId and a safe URL, valid actions, known completions, well-formed -32042 errors), and was a decline or cancel respected before any paid tools/call? Per-elicitation outcomes and findings with the message they point at.',
+    request: mcpElicitationConsentTranscriptAuditorRequest,
+    result: mcpElicitationConsentTranscriptAuditorResult,
+    example: {
+      client_capabilities: { elicitation: { form: {} } },
+      paid_tool_names: ['svc_wallet_audit'],
+      messages: [
+        { seq: 1, direction: 'client_to_server', kind: 'request', method: 'tools/call', id: 1, params: { name: 'svc_wallet_audit', arguments: { address: EXAMPLE_WALLET } } },
+        {
+          seq: 2,
+          direction: 'server_to_client',
+          kind: 'request',
+          method: 'elicitation/create',
+          id: 'e1',
+          params: { mode: 'form', message: 'Pay 1.00 USDC for a wallet audit?', requestedSchema: { type: 'object', properties: { confirm_purchase: { type: 'boolean' } }, required: ['confirm_purchase'] } },
+        },
+        { seq: 3, direction: 'client_to_server', kind: 'result', id: 'e1', result: { action: 'decline' } },
+        { seq: 4, direction: 'server_to_client', kind: 'result', id: 1, result: { content: [{ type: 'text', text: 'Purchase declined.' }], isError: true } },
+        {
+          seq: 5,
+          direction: 'client_to_server',
+          kind: 'request',
+          method: 'tools/call',
+          id: 2,
+          params: { name: 'svc_wallet_audit', arguments: { address: EXAMPLE_WALLET }, _meta: { 'x402/payment': { x402Version: 2, accepted: { scheme: 'exact', network: 'eip155:8453', amount: '1000000' } } } },
+        },
+      ],
+    },
   }),
   defineX402Tool({
     slug: 'machine-payment-treasury-dust-map',

@@ -863,6 +863,40 @@ export const WORKFLOWS: readonly Workflow[] = [
       },
     ],
   },
+  {
+    id: 'release_a_paid_mcp_server',
+    title: 'Release a paid MCP server that asks before it charges',
+    whenToUse: 'A team selling tools over MCP is about to publish a release: check the server.json and the version bump against the registry rules, then check on a recorded test session that users are asked the right way, that a decline stops the payment and that paid calls carry no personal data they do not need.',
+    reasonCode: 'payment_trust',
+    steps: [
+      {
+        tool: 'x402_mcp_registry_release_quality_gate',
+        purpose: 'In CI, before mcp-publisher publish: whether the registry will take the server.json and whether the version bump covers the breaking tool changes since the last release. Do not publish when its decision is blocked; fix the checks it lists.',
+        inputs: [
+          { field: 'server_json', from: { caller: 'the server.json of the release' } },
+          { field: 'tools', from: { caller: 'the tools/list of the release build' } },
+          { field: 'previous', from: { caller: 'the server.json and tools/list of the last published release' } },
+        ],
+      },
+      {
+        tool: 'x402_mcp_elicitation_consent_transcript_auditor',
+        purpose: 'On a recorded test session of the release (a client that declines and cancels): whether its elicitations follow MCP 2025-11-25 and no paid call went ahead after a refusal. Do not publish when its decision is consent_violated.',
+        inputs: [
+          { field: 'client_capabilities', from: { caller: 'the capabilities the test client sent in initialize' } },
+          { field: 'messages', from: { caller: 'the JSON-RPC messages of the test session, with seq and direction' } },
+          { field: 'paid_tool_names', from: { caller: 'the names of the paid tools among the tools sent to the gate (those whose _meta declares a price)' } },
+        ],
+      },
+      {
+        tool: 'x402_commerce_pii_minimization_check',
+        purpose: 'On the arguments of a paid tools/call from the same session (or the checkout payload the server stores): which personal data goes beyond what the purchase needs. Do not publish when its decision is sensitive_exposed; minimize what it recommends.',
+        inputs: [
+          { field: 'payload', from: { caller: 'the params.arguments of a paid tools/call in the messages sent to the auditor, or the record the server stores for it' } },
+          { field: 'purpose', from: { caller: 'what the paid tools sell (digital_goods_x402 for pay-per-call data)' } },
+        ],
+      },
+    ],
+  },
 ];
 
 /** What running every step once costs: the sum of the catalog prices (per item for a forEach step). */

@@ -16,3 +16,4 @@ export * from './checkout-flow.js';
 export * from './lifecycle-grammar.js';
 export * from './http-caching.js';
 export * from './sandbox-scenarios.js';
+export * from './pii.js';

@@ -1397,6 +1397,53 @@ function seedPack(): BenchInput {
   };
 }
 
+/** A tools/list of `count` tools with `props` string properties each (the first `required` required) and an output schema. */
+function wideTools(count: number, props: number, required: number) {
+  const properties = Object.fromEntries(times(props, (j) => [`p${j}`, { type: 'string', maxLength: 200, description: `argument ${j}` }]));
+  return times(count, (i) => ({ name: `tool_${i}`, inputSchema: { type: 'object', properties, required: times(required, (j) => `p${j}`) }, outputSchema: { type: 'object', properties: { ok: { type: 'boolean' } } } }));
+}
+
+/**
+ * x402-mcp-registry-release-quality-gate at its maxima: a 62 KiB server.json (50 packages of 10
+ * credential environment variables, all failing), 200 tools of 25 arguments on both sides, every tool
+ * gaining a required argument under a minor bump.
+ */
+function releaseGate(): BenchInput {
+  const packages = times(50, (i) => ({ registryType: 'npm', registryBaseUrl: 'https://npm.mirror.example', identifier: `@bench/pkg-${i}`, version: '^1.0.0', transport: { type: 'stdio' }, environmentVariables: times(10, (j) => ({ name: `BENCH_TOKEN_${j}`, description: 'x'.repeat(24), default: 'demo' })) }));
+  const server = { name: 'io.github.bench/server', description: 'x'.repeat(101), version: '1.1.0', packages, _meta: { 'com.bench/ci': {}, 'io.modelcontextprotocol.registry/publisher-provided': { blob: 'x'.repeat(2000) } } };
+  return {
+    tool: 'x402_mcp_registry_release_quality_gate',
+    shape: 'a 62 KiB server.json (50 packages × 10 secret env vars), 200 tools × 25 arguments before and after, a breaking change per tool',
+    body: { server_json: server, tools: wideTools(200, 25, 2), previous: { server_json: { ...server, version: '1.0.0', packages: [] }, tools: wideTools(200, 25, 1) } },
+  };
+}
+
+/**
+ * x402-mcp-elicitation-consent-transcript-auditor at its maxima: 500 messages, 125 call → form →
+ * answer → result rounds over 20 paid tools, forms of 40 fields (every tenth sensitive, every
+ * seventh nested), half the paid calls after a decline.
+ */
+function elicitationTranscript(): BenchInput {
+  const properties = Object.fromEntries(times(40, (j) => [j % 10 === 0 ? `card_number_${j}` : `field_${j}`, j % 7 === 0 ? { type: 'object', properties: { a: { type: 'string' } } } : { type: 'string', description: 'x'.repeat(40) }]));
+  const messages = times(125, (i) => [
+    { seq: 4 * i, direction: 'client_to_server', kind: 'request', method: 'tools/call', id: i, params: { name: `tool_${i % 20}`, arguments: {}, ...(i % 2 ? { _meta: { 'x402/payment': { x402Version: 2 } } } : {}) } },
+    { seq: 4 * i + 1, direction: 'server_to_client', kind: 'request', method: 'elicitation/create', id: `e${i}`, params: { mode: i % 5 ? 'form' : 'url', message: 'Confirm', requestedSchema: { type: 'object', properties }, url: 'https://pay.bench.example/confirm', elicitationId: `u${i}` } },
+    { seq: 4 * i + 2, direction: 'client_to_server', kind: 'result', id: `e${i}`, result: { action: i % 3 ? 'decline' : 'accept' } },
+    { seq: 4 * i + 3, direction: 'server_to_client', kind: 'result', id: i, result: { content: [] } },
+  ]).flat();
+  return { tool: 'x402_mcp_elicitation_consent_transcript_auditor', shape: '500 messages: 125 paid-call rounds, 40-field forms, 200 paid tool names', body: { client_capabilities: { elicitation: { form: {} } }, paid_tool_names: times(200, (i) => `tool_${i}`), messages } };
+}
+
+/**
+ * x402-commerce-pii-minimization-check at its maxima: a 64 KiB payload of 400 order rows, each with
+ * a card number, an email, a phone, a wallet, coordinates and a note (2400 values to classify), and 50
+ * declared_needed pointers that each match nothing (every finding is compared with all of them).
+ */
+function piiCheck(): BenchInput {
+  const rows = times(400, (i) => ({ card: '4111111111111111', email: `u${i}@ex.org`, phone: '+14155550123', wallet: CHAINS.base.usdc, lat: 52.52001, note: 'ring twice' }));
+  return { tool: 'x402_commerce_pii_minimization_check', shape: '400 rows × 6 personal values (63 KiB), 50 unmatched declared_needed pointers', body: { purpose: 'digital_goods_x402', payload: { rows }, declared_needed: times(50, (i) => `/none/${i}`) } };
+}
+
 /** Each analyzer at its schema maxima, and at what the default 256 KiB body limit admits where that is less. */
 /** x402-agent-payment-recovery-playbook at its maxima: the longest raw code (resolved through the taxonomy's scheme pattern), unknown settlement, every alternative, the attempt limit reached and no human. */
 function recoveryPlaybook(): BenchInput {
@@ -1485,6 +1532,7 @@ export async function benchInputs(): Promise<BenchInput[]> {
   inputs.push(chargeBoundary(), termsResolver(), merchantOfRecord(), treasuryDust());
   inputs.push(recoveryPlaybook(), checkoutSimulator(), continuityChecker());
   inputs.push(upsellPath(), cacheGuard(), seedPack());
+  inputs.push(releaseGate(), piiCheck(), elicitationTranscript());
   for (const input of inputs) toolById(input.tool)!.request.parse(input.body);
   return inputs;
 }
