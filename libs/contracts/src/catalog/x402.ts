@@ -7,6 +7,8 @@ import { crossProtocolAgentCommerceProfileNormalizerRequest } from '../schemas/x
 import { crossProtocolAgentCommerceProfileNormalizerResult } from '../results/x402/cross-protocol-agent-commerce-profile-normalizer.js';
 import { mcpPaidToolPermissionScopeAuditorRequest } from '../schemas/x402/mcp-paid-tool-permission-scope-auditor.js';
 import { mcpPaidToolPermissionScopeAuditorResult } from '../results/x402/mcp-paid-tool-permission-scope-auditor.js';
+import { mcpPaidRouteBoundaryMapperRequest } from '../schemas/x402/mcp-paid-route-boundary-mapper.js';
+import { mcpPaidRouteBoundaryMapperResult } from '../results/x402/mcp-paid-route-boundary-mapper.js';
 import type { ExpansionProductFamily } from '../envelopes/expansion.js';
 import { X402_USDC } from '../x402/reference-data.js';
 import { X402_REQUEST_LIMITS } from '../x402/request-rules.js';
@@ -585,6 +587,26 @@ export const X402_TOOLS = [
         { label: 'F2', supported: exampleSupported(['eip155:8453'], '0x1111111111111111111111111111111111111111') },
         { label: 'F3', supported: exampleSupported(['eip155:8453'], '0x3333333333333333333333333333333333333333') },
       ],
+    },
+  }),
+  defineX402Tool({
+    slug: 'mcp-paid-route-boundary-mapper',
+    id: 'x402_mcp_paid_route_boundary_mapper',
+    title: 'x402 MCP paid route boundary mapper',
+    description:
+      'For a seller exposing paid capabilities over both REST and MCP: is every paid operation gated on both surfaces, at the same price, with a payment signal an agent can parse? Maps each MCP tool to its REST route, reads unpaid call samples for the x402 payment requirements, and marks each pair gated, bypass, unsignalled, price_split, free or unmapped.',
+    request: mcpPaidRouteBoundaryMapperRequest,
+    result: mcpPaidRouteBoundaryMapperResult,
+    example: {
+      mcp_tools: [
+        { name: 'svc_tx_status', annotations: { readOnlyHint: true }, _meta: { x402Required: true, price: { amount: '0.01', currency: 'USDC', network: 'base' } } },
+        { name: 'svc_wallet_audit', _meta: { x402Endpoint: '/api/wallet-audit', x402Required: true, price: '0.25' } },
+      ],
+      rest_routes: [
+        { path: '/api/tx-status', method: 'POST', paid: true, price: '0.01' },
+        { path: '/api/wallet-audit', method: 'POST', paid: true, price: '0.25' },
+      ],
+      unpaid_call_samples: [{ tool_name: 'svc_tx_status', result: { content: [{ type: 'text', text: '{"status":"success"}' }], structuredContent: { status: 'success' } } }],
     },
   }),
 ] as const;

@@ -668,6 +668,23 @@ export const WORKFLOWS: readonly Workflow[] = [
       },
     ],
   },
+  {
+    id: 'release_a_paid_mcp_server_change',
+    title: 'Release a change to a paid MCP server',
+    whenToUse: 'A seller is about to ship new definitions of its paid MCP tools (also served as x402 REST routes): keep the paid boundary sealed on both surfaces after the release.',
+    reasonCode: 'payment_trust',
+    steps: [
+      {
+        tool: 'x402_mcp_paid_route_boundary_mapper',
+        purpose: 'On the staged release: whether every paid tool is charged on MCP and on its REST route at one price, and whether unpaid calls return parseable payment requirements. Do not release when its decision is leaky.',
+        inputs: [
+          { field: 'mcp_tools', from: { caller: 'the staged tools/list result' } },
+          { field: 'rest_routes', from: { caller: 'the staged REST routes with their paid flag and price' } },
+          { field: 'unpaid_call_samples', from: { caller: 'results of calling each paid tool on the staging server without payment' } },
+        ],
+      },
+    ],
+  },
 ];
 
 /** What running every step once costs: the sum of the catalog prices (per item for a forEach step). */

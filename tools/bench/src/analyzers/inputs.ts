@@ -722,6 +722,25 @@ function scopeAuditor(): BenchInput {
   };
 }
 
+/**
+ * x402-mcp-paid-route-boundary-mapper at its maxima: 200 paid tools (a third mapped explicitly, a
+ * third by _meta.x402Endpoint, the rest by naming convention), 200 routes with every other price split,
+ * and 50 unpaid samples of about 16 KiB whose signal is in the last place read (the text JSON).
+ */
+function boundaryMapper(): BenchInput {
+  const challenge = { x402Version: 2, accepts: [{ scheme: 'exact', network: 'eip155:8453', amount: '10000', asset: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913', payTo: '0x1111111111111111111111111111111111111111', maxTimeoutSeconds: 60 }] };
+  return {
+    tool: 'x402_mcp_paid_route_boundary_mapper',
+    shape: '200 paid tools, 200 routes (100 price splits), 200 explicit map entries, 50 unpaid samples of 16 KiB with the signal in content[0].text',
+    body: {
+      mcp_tools: times(200, (i) => ({ name: `svc_op_${i}`, description: 'd'.repeat(200), _meta: { x402Required: true, price: { amount: '0.01', network: 'base' }, ...(i % 3 === 1 ? { x402Endpoint: `/api/op-${i}` } : {}) } })),
+      rest_routes: times(200, (i) => ({ path: `https://bench.example/api/op-${i}/`, method: 'POST', paid: true, price: i % 2 === 0 ? '0.01' : '0.02' })),
+      tool_route_map: times(200, (i) => ({ tool_name: `svc_op_${i}`, path: i % 3 === 0 ? `/api/op-${i}` : `/api/missing-${i}` })),
+      unpaid_call_samples: times(50, (i) => ({ tool_name: `svc_op_${i}`, result: { isError: true, structuredContent: { note: 'x'.repeat(8_000) }, content: [{ type: 'text', text: JSON.stringify({ 'x402/error': { code: 402, data: challenge }, pad: 'y'.repeat(8_000) }) }] } })),
+    },
+  };
+}
+
 /** A /supported answer with `kinds` v2 exact kinds (the listed networks last, so matching reads them all) and `signers` EVM signers. */
 function supportedDocument(kinds: number, networks: string[], signers: string[]) {
   const kind = (network: string) => ({ x402Version: 2, scheme: 'exact', network });
@@ -1189,6 +1208,7 @@ export async function benchInputs(): Promise<BenchInput[]> {
   inputs.push(failureFacts(), errorTaxonomy(), readinessPassport(), retryLens());
   inputs.push(responseContract(5500), operationLedger(60, 50), operationLedger(60, 13), completenessLedger(500, 100), completenessLedger(150, 100));
   inputs.push(provenanceNotary());
+  inputs.push(boundaryMapper());
   for (const input of inputs) toolById(input.tool)!.request.parse(input.body);
   return inputs;
 }
