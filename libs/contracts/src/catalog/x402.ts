@@ -9,6 +9,8 @@ import { mcpPaidToolPermissionScopeAuditorRequest } from '../schemas/x402/mcp-pa
 import { mcpPaidToolPermissionScopeAuditorResult } from '../results/x402/mcp-paid-tool-permission-scope-auditor.js';
 import { mcpPaidRouteBoundaryMapperRequest } from '../schemas/x402/mcp-paid-route-boundary-mapper.js';
 import { mcpPaidRouteBoundaryMapperResult } from '../results/x402/mcp-paid-route-boundary-mapper.js';
+import { mcpSchemaCurbAppealGraderRequest } from '../schemas/x402/mcp-schema-curb-appeal-grader.js';
+import { mcpSchemaCurbAppealGraderResult } from '../results/x402/mcp-schema-curb-appeal-grader.js';
 import type { ExpansionProductFamily } from '../envelopes/expansion.js';
 import { X402_USDC } from '../x402/reference-data.js';
 import { X402_REQUEST_LIMITS } from '../x402/request-rules.js';
@@ -607,6 +609,40 @@ export const X402_TOOLS = [
         { path: '/api/wallet-audit', method: 'POST', paid: true, price: '0.25' },
       ],
       unpaid_call_samples: [{ tool_name: 'svc_tx_status', result: { content: [{ type: 'text', text: '{"status":"success"}' }], structuredContent: { status: 'success' } } }],
+    },
+  }),
+  defineX402Tool({
+    slug: 'mcp-schema-curb-appeal-grader',
+    id: 'x402_mcp_schema_curb_appeal_grader',
+    title: 'x402 MCP schema curb appeal grader',
+    description:
+      'For a tool author or registry: how clear and attractive is each MCP tool definition to a model choosing tools, and do any two look interchangeable? Scores every definition on a fixed rubric (name, title, description, stated price, closed and described input schema, output schema, annotation hints, examples), penalizes token bloat and lookalike descriptions, and grades A to F with the points lost.',
+    request: mcpSchemaCurbAppealGraderRequest,
+    result: mcpSchemaCurbAppealGraderResult,
+    example: {
+      tools: [
+        {
+          name: 'svc_tx_status',
+          description: 'Gets the status of a transaction',
+          inputSchema: { type: 'object', properties: { chain: { type: 'string' }, tx_hash: { type: 'string' } } },
+          _meta: { x402Required: true },
+        },
+        {
+          name: 'svc_wallet_audit',
+          title: 'Wallet audit',
+          description: 'Audits a wallet address for sanctions exposure, scam contacts and counterparty risk. Costs 0.25 USDC per call on Base.',
+          inputSchema: {
+            type: 'object',
+            properties: { address: { type: 'string', pattern: '^0x[0-9a-fA-F]{40}$', description: 'The EVM wallet address to audit.' } },
+            required: ['address'],
+            additionalProperties: false,
+            examples: [{ address: '0x1111111111111111111111111111111111111111' }],
+          },
+          outputSchema: { type: 'object', properties: { risk: { type: 'string', enum: ['low', 'medium', 'high'] } } },
+          annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+          _meta: { x402Required: true, price: { amount: '0.25', currency: 'USDC', network: 'base' } },
+        },
+      ],
     },
   }),
 ] as const;

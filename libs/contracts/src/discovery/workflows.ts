@@ -675,10 +675,15 @@ export const WORKFLOWS: readonly Workflow[] = [
     reasonCode: 'payment_trust',
     steps: [
       {
+        tool: 'x402_mcp_schema_curb_appeal_grader',
+        purpose: 'How clear the new definitions are to a model choosing tools: a graded rubric per tool with the points lost, and descriptions that look interchangeable. Rework the definitions when its decision is needs_work.',
+        inputs: [{ field: 'tools', from: { caller: 'the staged tools/list result (its tools)' } }],
+      },
+      {
         tool: 'x402_mcp_paid_route_boundary_mapper',
         purpose: 'On the staged release: whether every paid tool is charged on MCP and on its REST route at one price, and whether unpaid calls return parseable payment requirements. Do not release when its decision is leaky.',
         inputs: [
-          { field: 'mcp_tools', from: { caller: 'the staged tools/list result' } },
+          { field: 'mcp_tools', from: fromRequest('x402_mcp_schema_curb_appeal_grader', 'tools') },
           { field: 'rest_routes', from: { caller: 'the staged REST routes with their paid flag and price' } },
           { field: 'unpaid_call_samples', from: { caller: 'results of calling each paid tool on the staging server without payment' } },
         ],

@@ -741,6 +741,30 @@ function boundaryMapper(): BenchInput {
   };
 }
 
+/**
+ * x402-mcp-schema-curb-appeal-grader at its maxima: 100 definitions of about 10 KiB (bloated, 60
+ * properties each), whose 300-word descriptions differ by one word, so every pair is compared in full
+ * and every pair is a lookalike.
+ */
+function curbAppealGrader(): BenchInput {
+  const words = times(300, (i) => `capability${i}`);
+  return {
+    tool: 'x402_mcp_schema_curb_appeal_grader',
+    shape: '100 definitions of ~10 KiB with 60 properties and 300-word descriptions differing by one word (4950 lookalike pairs)',
+    body: {
+      tools: times(100, (i) => ({
+        name: `svc_tool_${i}`,
+        title: `Tool ${i}`,
+        description: words.map((w, j) => (j === i ? `distinct${i}` : w)).join(' '),
+        inputSchema: { type: 'object', properties: Object.fromEntries(times(60, (j) => [`field_${j}`, { type: 'string', maxLength: 64, description: `Field ${j} of the request.` }])), required: ['field_0'], additionalProperties: false },
+        outputSchema: { type: 'object' },
+        annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+        _meta: { x402Required: true, price: '0.01' },
+      })),
+    },
+  };
+}
+
 /** A /supported answer with `kinds` v2 exact kinds (the listed networks last, so matching reads them all) and `signers` EVM signers. */
 function supportedDocument(kinds: number, networks: string[], signers: string[]) {
   const kind = (network: string) => ({ x402Version: 2, scheme: 'exact', network });
@@ -1208,7 +1232,7 @@ export async function benchInputs(): Promise<BenchInput[]> {
   inputs.push(failureFacts(), errorTaxonomy(), readinessPassport(), retryLens());
   inputs.push(responseContract(5500), operationLedger(60, 50), operationLedger(60, 13), completenessLedger(500, 100), completenessLedger(150, 100));
   inputs.push(provenanceNotary());
-  inputs.push(boundaryMapper());
+  inputs.push(boundaryMapper(), curbAppealGrader());
   for (const input of inputs) toolById(input.tool)!.request.parse(input.body);
   return inputs;
 }
