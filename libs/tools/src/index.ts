@@ -44,6 +44,7 @@ export * from './x402/catalog-drift-monitor/index.js';
 export * from './x402/svc-agent-spend-category-classifier/index.js';
 export * from './x402/cross-protocol-agent-commerce-profile-normalizer/index.js';
 export * from './x402/mcp-paid-tool-permission-scope-auditor/index.js';
+export * from './x402/mcp-tool-change-blast-radius-analyzer/index.js';
 export * from './x402/mcp-schema-curb-appeal-grader/index.js';
 export * from './x402/mcp-paid-route-boundary-mapper/index.js';
 export * from './x402/facilitator-cost-comparator/index.js';

@@ -11,6 +11,8 @@ import { mcpPaidRouteBoundaryMapperRequest } from '../schemas/x402/mcp-paid-rout
 import { mcpPaidRouteBoundaryMapperResult } from '../results/x402/mcp-paid-route-boundary-mapper.js';
 import { mcpSchemaCurbAppealGraderRequest } from '../schemas/x402/mcp-schema-curb-appeal-grader.js';
 import { mcpSchemaCurbAppealGraderResult } from '../results/x402/mcp-schema-curb-appeal-grader.js';
+import { mcpToolChangeBlastRadiusAnalyzerRequest } from '../schemas/x402/mcp-tool-change-blast-radius-analyzer.js';
+import { mcpToolChangeBlastRadiusAnalyzerResult } from '../results/x402/mcp-tool-change-blast-radius-analyzer.js';
 import type { ExpansionProductFamily } from '../envelopes/expansion.js';
 import { X402_USDC } from '../x402/reference-data.js';
 import { X402_REQUEST_LIMITS } from '../x402/request-rules.js';
@@ -642,6 +644,32 @@ export const X402_TOOLS = [
           annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
           _meta: { x402Required: true, price: { amount: '0.25', currency: 'USDC', network: 'base' } },
         },
+      ],
+    },
+  }),
+  defineX402Tool({
+    slug: 'mcp-tool-change-blast-radius-analyzer',
+    id: 'x402_mcp_tool_change_blast_radius_analyzer',
+    title: 'x402 MCP tool change blast radius analyzer',
+    description:
+      'Before shipping a change to MCP tool definitions: which known consumers break, what share of call volume that is, and how each should migrate. Matches tools by name (and renames by identical schemas), classifies input and output schema changes, price rises and safety-annotation flips, then checks each consumer\'s arguments, seen values, output paths and price pin against them.',
+    request: mcpToolChangeBlastRadiusAnalyzerRequest,
+    result: mcpToolChangeBlastRadiusAnalyzerResult,
+    example: {
+      before: {
+        name: 'svc_tx_status',
+        inputSchema: { type: 'object', properties: { chain: { type: 'string', enum: ['ethereum', 'base', 'polygon'] }, tx_hash: { type: 'string' } }, required: ['tx_hash'] },
+        _meta: { x402Required: true, price: '0.01' },
+      },
+      after: {
+        name: 'svc_tx_status',
+        inputSchema: { type: 'object', properties: { chain: { type: 'string', enum: ['ethereum', 'base'] }, tx_hash: { type: 'string' } }, required: ['tx_hash'] },
+        _meta: { x402Required: true, price: '0.01' },
+      },
+      consumers: [
+        { consumer_id: 'c1', tool_name: 'svc_tx_status', arguments_used: [{ name: 'chain', values_seen: ['polygon', 'ethereum'] }, { name: 'tx_hash' }], output_paths_read: ['/status'] },
+        { consumer_id: 'c2', tool_name: 'svc_tx_status', arguments_used: [{ name: 'chain', values_seen: ['base'] }, { name: 'tx_hash' }], output_paths_read: ['/status'] },
+        { consumer_id: 'c3', tool_name: 'svc_tx_status', arguments_used: [{ name: 'tx_hash' }], output_paths_read: ['/status'] },
       ],
     },
   }),

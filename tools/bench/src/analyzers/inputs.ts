@@ -765,6 +765,36 @@ function curbAppealGrader(): BenchInput {
   };
 }
 
+/**
+ * x402-mcp-tool-change-blast-radius-analyzer at its maxima within the 1 MiB body: 100 tools before
+ * and after whose 12 enum properties each lose half their values, and 500 consumers sending 8
+ * arguments with 20 values each, half of them now outside the enum.
+ */
+function blastRadius(): BenchInput {
+  const definition = (i: number, values: number) => ({
+    name: `svc_tool_${i}`,
+    inputSchema: { type: 'object', properties: Object.fromEntries(times(12, (j) => [`arg_${j}`, { type: 'string', enum: times(values, (k) => `v${k}`) }])), required: ['arg_0'], additionalProperties: false },
+    outputSchema: { type: 'object', properties: { status: { type: 'string' }, detail: { type: 'object' } }, required: ['status'] },
+    _meta: { price: '0.01' },
+  });
+  return {
+    tool: 'x402_mcp_tool_change_blast_radius_analyzer',
+    shape: '100 tools before and after (12 enum properties each shrinking from 10 to 5 values), 500 consumers with 8 arguments × 20 seen values and 20 output paths',
+    body: {
+      before: times(100, (i) => definition(i, 10)),
+      after: times(100, (i) => definition(i, 5)),
+      consumers: times(500, (i) => ({
+        consumer_id: `consumer-${i}`,
+        tool_name: `svc_tool_${i % 100}`,
+        arguments_used: times(8, (j) => ({ name: `arg_${j}`, values_seen: times(20, (k) => `v${k % 10}`) })),
+        output_paths_read: times(20, (k) => `/detail/f${k}`),
+        pinned_max_price: '0.01',
+        calls_per_day: 100 + i,
+      })),
+    },
+  };
+}
+
 /** A /supported answer with `kinds` v2 exact kinds (the listed networks last, so matching reads them all) and `signers` EVM signers. */
 function supportedDocument(kinds: number, networks: string[], signers: string[]) {
   const kind = (network: string) => ({ x402Version: 2, scheme: 'exact', network });
@@ -1232,7 +1262,7 @@ export async function benchInputs(): Promise<BenchInput[]> {
   inputs.push(failureFacts(), errorTaxonomy(), readinessPassport(), retryLens());
   inputs.push(responseContract(5500), operationLedger(60, 50), operationLedger(60, 13), completenessLedger(500, 100), completenessLedger(150, 100));
   inputs.push(provenanceNotary());
-  inputs.push(boundaryMapper(), curbAppealGrader());
+  inputs.push(boundaryMapper(), curbAppealGrader(), blastRadius());
   for (const input of inputs) toolById(input.tool)!.request.parse(input.body);
   return inputs;
 }
