@@ -43,6 +43,8 @@ const DECLARED_OUTSIDE_THE_HEADER = new Set([
   'x402_mcp_operation_stability_ledger',
   'x402_response_provenance_notary',
   'x402_offer_replay_hygiene_auditor',
+  'x402_mcp_paid_route_boundary_mapper',
+  'x402_mcp_tool_change_blast_radius_analyzer',
 ]);
 
 describe('a payment_required result', () => {

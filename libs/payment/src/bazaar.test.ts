@@ -139,6 +139,9 @@ const DECLARED_OUTSIDE_THE_HEADER = new Set([
   'x402_response_provenance_notary',
   'x402_offer_replay_hygiene_auditor',
   'x402_permit2_approval_friction_explainer',
+  'x402_mcp_paid_route_boundary_mapper',
+  'x402_mcp_schema_curb_appeal_grader',
+  'x402_mcp_tool_change_blast_radius_analyzer',
 ]);
 const inHeader = CATALOG.filter((entry) => !DECLARED_OUTSIDE_THE_HEADER.has(entry.id));
 
