@@ -5,7 +5,7 @@ import { x402Answer } from '../answer.js';
 import { AMT, HASH, isJsonObject, pointer, type JsonObject } from '../helpers.js';
 import { annotationSafetyFlips, mcpToolPrice } from '../mcp-tool.js';
 import { schemaDiff, type SchemaChange } from '../schema-diff.js';
-import { PatternCache, scalarViolation } from './values.js';
+import { PatternCache, scalarViolation, type SeenValue } from './values.js';
 
 type Entry = CatalogEntryOf<'x402_mcp_tool_change_blast_radius_analyzer'>;
 export type BlastRadiusInput = RequestOf<Entry>;
@@ -25,7 +25,7 @@ const show = (value: unknown) => clip(JSON.stringify(value) ?? 'absent');
 type Fate =
   | { kind: 'removed' }
   | { kind: 'renamed'; to: string }
-  | { kind: 'kept'; after: Definition; input: SchemaChange[]; output: SchemaChange[]; flips: string[]; price: bigint | null; changedArguments: Set<string> };
+  | { kind: 'kept'; after: Definition; input: SchemaChange[]; output: SchemaChange[]; flips: string[]; price: bigint | null; changedArguments: Set<string>; valueVerdicts: Map<string, Map<SeenValue, string | null>> };
 
 const propertiesOf = (def: JsonObject): JsonObject => (isJsonObject(def.inputSchema) && isJsonObject(def.inputSchema.properties) ? def.inputSchema.properties : {});
 
@@ -49,7 +49,7 @@ function fates(before: Map<string, Definition>, after: Map<string, Definition>):
     if (next) {
       const input = schemaDiff(def.inputSchema, next.inputSchema, 'input').changes;
       const output = schemaDiff(def.outputSchema, next.outputSchema, 'output').changes;
-      result.set(name, { kind: 'kept', after: next, input, output, flips: annotationSafetyFlips(def, next), price: mcpToolPrice(next), changedArguments: changedArguments(def, next) });
+      result.set(name, { kind: 'kept', after: next, input, output, flips: annotationSafetyFlips(def, next), price: mcpToolPrice(next), changedArguments: changedArguments(def, next), valueVerdicts: new Map() });
       continue;
     }
     const key = schemasOf(def);
@@ -117,10 +117,19 @@ function keptReasons(consumer: Consumer, def: Definition, fate: Extract<Fate, { 
     const [was, is] = [propertiesOf(def), propertiesOf(fate.after)];
     for (const arg of args) {
       if (!fate.changedArguments.has(arg.name)) continue;
-      // One reason per argument: its seen values the old schema accepted and the new one refuses.
-      const broken = (arg.values_seen ?? []).map((value) => ({ value, keyword: scalarViolation(is[arg.name], value, patterns) })).filter((v) => v.keyword !== null && scalarViolation(was[arg.name], v.value, patterns) === null);
+      // One reason per argument: its seen values the old schema accepted and the new one refuses (judged once per tool, argument and value).
+      const verdicts = fate.valueVerdicts.get(arg.name) ?? fate.valueVerdicts.set(arg.name, new Map()).get(arg.name)!;
+      const broken: { value: SeenValue; keyword: string }[] = [];
+      for (const value of arg.values_seen ?? []) {
+        if (!verdicts.has(value)) {
+          const keyword = scalarViolation(is[arg.name], value, patterns);
+          verdicts.set(value, keyword !== null && scalarViolation(was[arg.name], value, patterns) === null ? keyword : null);
+        }
+        const keyword = verdicts.get(value);
+        if (keyword) broken.push({ value, keyword });
+      }
       if (broken.length === 0) continue;
-      const keyword = broken[0]!.keyword!;
+      const keyword = broken[0]!.keyword;
       reasons.push({ reason: 'value_out_of_range', evidence: `${arg.name} = ${clip(broken.map((b) => show(b.value)).join(', '), 120)} breaks the new ${keyword} (${pointer('inputSchema', 'properties', arg.name, keyword)})` });
     }
   }

@@ -56,9 +56,10 @@ function stringViolation(schema: Record<string, unknown>, value: string, pattern
  */
 export function scalarViolation(schema: unknown, value: SeenValue, patterns: PatternCache): string | null {
   if (!isJsonObject(schema)) return null;
-  const types = typeof schema.type === 'string' ? [schema.type] : Array.isArray(schema.type) ? schema.type : null;
   const actual = typeOf(value);
-  if (types !== null && !types.includes(actual) && !(actual === 'integer' && types.includes('number'))) return 'type';
+  const admits = (type: string) => schema.type === type || (Array.isArray(schema.type) && schema.type.includes(type));
+  const typed = typeof schema.type === 'string' || Array.isArray(schema.type);
+  if (typed && !admits(actual) && !(actual === 'integer' && admits('number'))) return 'type';
   // A scalar equals an enum or const member only when it is identical to it.
   if (Array.isArray(schema.enum) && !schema.enum.includes(value)) return 'enum';
   if (Object.hasOwn(schema, 'const') && schema.const !== value) return 'const';
