@@ -56,6 +56,12 @@ export * from './schemas/x402/cross-protocol-agent-commerce-profile-normalizer.j
 export * from './results/x402/cross-protocol-agent-commerce-profile-normalizer.js';
 export * from './schemas/x402/mcp-paid-tool-permission-scope-auditor.js';
 export * from './results/x402/mcp-paid-tool-permission-scope-auditor.js';
+export * from './schemas/x402/mcp-tool-change-blast-radius-analyzer.js';
+export * from './results/x402/mcp-tool-change-blast-radius-analyzer.js';
+export * from './schemas/x402/mcp-schema-curb-appeal-grader.js';
+export * from './results/x402/mcp-schema-curb-appeal-grader.js';
+export * from './schemas/x402/mcp-paid-route-boundary-mapper.js';
+export * from './results/x402/mcp-paid-route-boundary-mapper.js';
 export * from './schemas/x402/facilitator-cost-comparator.js';
 export * from './results/x402/facilitator-cost-comparator.js';
 export * from './schemas/x402/price-display-unit-sanity-checker.js';

@@ -158,6 +158,9 @@ const DECLARED_OUTSIDE_THE_HEADER = new Set([
   'x402_cache_leakage_guard',
   'x402_mcp_registry_release_quality_gate',
   'x402_mcp_elicitation_consent_transcript_auditor',
+  'x402_mcp_paid_route_boundary_mapper',
+  'x402_mcp_schema_curb_appeal_grader',
+  'x402_mcp_tool_change_blast_radius_analyzer',
 ]);
 const inHeader = CATALOG.filter((entry) => !DECLARED_OUTSIDE_THE_HEADER.has(entry.id));
 

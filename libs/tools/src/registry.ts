@@ -34,6 +34,9 @@ import { catalogDriftMonitor } from './x402/catalog-drift-monitor/index.js';
 import { svcAgentSpendCategoryClassifier } from './x402/svc-agent-spend-category-classifier/index.js';
 import { crossProtocolAgentCommerceProfileNormalizer } from './x402/cross-protocol-agent-commerce-profile-normalizer/index.js';
 import { mcpPaidToolPermissionScopeAuditor } from './x402/mcp-paid-tool-permission-scope-auditor/index.js';
+import { mcpToolChangeBlastRadiusAnalyzer } from './x402/mcp-tool-change-blast-radius-analyzer/index.js';
+import { mcpSchemaCurbAppealGrader } from './x402/mcp-schema-curb-appeal-grader/index.js';
+import { mcpPaidRouteBoundaryMapper } from './x402/mcp-paid-route-boundary-mapper/index.js';
 import { facilitatorCostComparator } from './x402/facilitator-cost-comparator/index.js';
 import { priceDisplayUnitSanityChecker } from './x402/price-display-unit-sanity-checker/index.js';
 import { defaultAssetTokenamountAdvisor } from './x402/default-asset-tokenamount-advisor/index.js';
@@ -116,6 +119,9 @@ export const TOOL_MODULES = {
   x402_svc_agent_spend_category_classifier: svcAgentSpendCategoryClassifier,
   x402_cross_protocol_agent_commerce_profile_normalizer: crossProtocolAgentCommerceProfileNormalizer,
   x402_mcp_paid_tool_permission_scope_auditor: mcpPaidToolPermissionScopeAuditor,
+  x402_mcp_tool_change_blast_radius_analyzer: mcpToolChangeBlastRadiusAnalyzer,
+  x402_mcp_schema_curb_appeal_grader: mcpSchemaCurbAppealGrader,
+  x402_mcp_paid_route_boundary_mapper: mcpPaidRouteBoundaryMapper,
   x402_facilitator_cost_comparator: facilitatorCostComparator,
   x402_price_display_unit_sanity_checker: priceDisplayUnitSanityChecker,
   x402_default_asset_tokenamount_advisor: defaultAssetTokenamountAdvisor,

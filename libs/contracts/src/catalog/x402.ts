@@ -7,6 +7,12 @@ import { crossProtocolAgentCommerceProfileNormalizerRequest } from '../schemas/x
 import { crossProtocolAgentCommerceProfileNormalizerResult } from '../results/x402/cross-protocol-agent-commerce-profile-normalizer.js';
 import { mcpPaidToolPermissionScopeAuditorRequest } from '../schemas/x402/mcp-paid-tool-permission-scope-auditor.js';
 import { mcpPaidToolPermissionScopeAuditorResult } from '../results/x402/mcp-paid-tool-permission-scope-auditor.js';
+import { mcpPaidRouteBoundaryMapperRequest } from '../schemas/x402/mcp-paid-route-boundary-mapper.js';
+import { mcpPaidRouteBoundaryMapperResult } from '../results/x402/mcp-paid-route-boundary-mapper.js';
+import { mcpSchemaCurbAppealGraderRequest } from '../schemas/x402/mcp-schema-curb-appeal-grader.js';
+import { mcpSchemaCurbAppealGraderResult } from '../results/x402/mcp-schema-curb-appeal-grader.js';
+import { mcpToolChangeBlastRadiusAnalyzerRequest } from '../schemas/x402/mcp-tool-change-blast-radius-analyzer.js';
+import { mcpToolChangeBlastRadiusAnalyzerResult } from '../results/x402/mcp-tool-change-blast-radius-analyzer.js';
 import type { ExpansionProductFamily } from '../envelopes/expansion.js';
 import { X402_USDC } from '../x402/reference-data.js';
 import { X402_REQUEST_LIMITS } from '../x402/request-rules.js';
@@ -622,6 +628,86 @@ export const X402_TOOLS = [
         { label: 'F1', supported: exampleSupported(['eip155:8453', 'eip155:84532'], '0x1111111111111111111111111111111111111111') },
         { label: 'F2', supported: exampleSupported(['eip155:8453'], '0x1111111111111111111111111111111111111111') },
         { label: 'F3', supported: exampleSupported(['eip155:8453'], '0x3333333333333333333333333333333333333333') },
+      ],
+    },
+  }),
+  defineX402Tool({
+    slug: 'mcp-paid-route-boundary-mapper',
+    id: 'x402_mcp_paid_route_boundary_mapper',
+    title: 'x402 MCP paid route boundary mapper',
+    description:
+      'For a seller exposing paid capabilities over both REST and MCP: is every paid operation gated on both surfaces, at the same price, with a payment signal an agent can parse? Maps each MCP tool to its REST route, reads unpaid call samples for the x402 payment requirements, and marks each pair gated, bypass, unsignalled, price_split, free or unmapped.',
+    request: mcpPaidRouteBoundaryMapperRequest,
+    result: mcpPaidRouteBoundaryMapperResult,
+    example: {
+      mcp_tools: [
+        { name: 'svc_tx_status', annotations: { readOnlyHint: true }, _meta: { x402Required: true, price: { amount: '0.01', currency: 'USDC', network: 'base' } } },
+        { name: 'svc_wallet_audit', _meta: { x402Endpoint: '/api/wallet-audit', x402Required: true, price: '0.25' } },
+      ],
+      rest_routes: [
+        { path: '/api/tx-status', method: 'POST', paid: true, price: '0.01' },
+        { path: '/api/wallet-audit', method: 'POST', paid: true, price: '0.25' },
+      ],
+      unpaid_call_samples: [{ tool_name: 'svc_tx_status', result: { content: [{ type: 'text', text: '{"status":"success"}' }], structuredContent: { status: 'success' } } }],
+    },
+  }),
+  defineX402Tool({
+    slug: 'mcp-schema-curb-appeal-grader',
+    id: 'x402_mcp_schema_curb_appeal_grader',
+    title: 'x402 MCP schema curb appeal grader',
+    description:
+      'For a tool author or registry: how clear and attractive is each MCP tool definition to a model choosing tools, and do any two look interchangeable? Scores every definition on a fixed rubric (name, title, description, stated price, closed and described input schema, output schema, annotation hints, examples), penalizes token bloat and lookalike descriptions, and grades A to F with the points lost.',
+    request: mcpSchemaCurbAppealGraderRequest,
+    result: mcpSchemaCurbAppealGraderResult,
+    example: {
+      tools: [
+        {
+          name: 'svc_tx_status',
+          description: 'Gets the status of a transaction',
+          inputSchema: { type: 'object', properties: { chain: { type: 'string' }, tx_hash: { type: 'string' } } },
+          _meta: { x402Required: true },
+        },
+        {
+          name: 'svc_wallet_audit',
+          title: 'Wallet audit',
+          description: 'Audits a wallet address for sanctions exposure, scam contacts and counterparty risk. Costs 0.25 USDC per call on Base.',
+          inputSchema: {
+            type: 'object',
+            properties: { address: { type: 'string', pattern: '^0x[0-9a-fA-F]{40}$', description: 'The EVM wallet address to audit.' } },
+            required: ['address'],
+            additionalProperties: false,
+            examples: [{ address: '0x1111111111111111111111111111111111111111' }],
+          },
+          outputSchema: { type: 'object', properties: { risk: { type: 'string', enum: ['low', 'medium', 'high'] } } },
+          annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+          _meta: { x402Required: true, price: { amount: '0.25', currency: 'USDC', network: 'base' } },
+        },
+      ],
+    },
+  }),
+  defineX402Tool({
+    slug: 'mcp-tool-change-blast-radius-analyzer',
+    id: 'x402_mcp_tool_change_blast_radius_analyzer',
+    title: 'x402 MCP tool change blast radius analyzer',
+    description:
+      'Before shipping a change to MCP tool definitions: which known consumers break, what share of call volume that is, and how each should migrate. Matches tools by name (and renames by identical schemas), classifies input and output schema changes, price rises and safety-annotation flips, then checks each consumer\'s arguments, seen values, output paths and price pin against them.',
+    request: mcpToolChangeBlastRadiusAnalyzerRequest,
+    result: mcpToolChangeBlastRadiusAnalyzerResult,
+    example: {
+      before: {
+        name: 'svc_tx_status',
+        inputSchema: { type: 'object', properties: { chain: { type: 'string', enum: ['ethereum', 'base', 'polygon'] }, tx_hash: { type: 'string' } }, required: ['tx_hash'] },
+        _meta: { x402Required: true, price: '0.01' },
+      },
+      after: {
+        name: 'svc_tx_status',
+        inputSchema: { type: 'object', properties: { chain: { type: 'string', enum: ['ethereum', 'base'] }, tx_hash: { type: 'string' } }, required: ['tx_hash'] },
+        _meta: { x402Required: true, price: '0.01' },
+      },
+      consumers: [
+        { consumer_id: 'c1', tool_name: 'svc_tx_status', arguments_used: [{ name: 'chain', values_seen: ['polygon', 'ethereum'] }, { name: 'tx_hash' }], output_paths_read: ['/status'] },
+        { consumer_id: 'c2', tool_name: 'svc_tx_status', arguments_used: [{ name: 'chain', values_seen: ['base'] }, { name: 'tx_hash' }], output_paths_read: ['/status'] },
+        { consumer_id: 'c3', tool_name: 'svc_tx_status', arguments_used: [{ name: 'tx_hash' }], output_paths_read: ['/status'] },
       ],
     },
   }),

@@ -897,6 +897,37 @@ export const WORKFLOWS: readonly Workflow[] = [
       },
     ],
   },
+  {
+    id: 'release_a_paid_mcp_server_change',
+    title: 'Release a change to a paid MCP server',
+    whenToUse: 'A seller is about to ship new definitions of its paid MCP tools (also served as x402 REST routes): know who breaks, keep the definitions clear to the models choosing them, and keep the paid boundary sealed on both surfaces after the release.',
+    reasonCode: 'payment_trust',
+    steps: [
+      {
+        tool: 'x402_mcp_tool_change_blast_radius_analyzer',
+        purpose: 'Which known consumers the new definitions break, what share of call volume that is, and each consumer\'s migration hint. Hold the release (or keep aliases) when its decision is breaking_for_all or wide.',
+        inputs: [
+          { field: 'before', from: { caller: 'the tools/list result in production now (its tools)' } },
+          { field: 'after', from: { caller: 'the staged tools/list result (its tools)' } },
+          { field: 'consumers', from: { caller: 'the known consumers: the arguments and values they send, the output paths they read, their price pins and call volume' } },
+        ],
+      },
+      {
+        tool: 'x402_mcp_schema_curb_appeal_grader',
+        purpose: 'How clear the new definitions are to a model choosing tools: a graded rubric per tool with the points lost, and descriptions that look interchangeable. Rework the definitions when its decision is needs_work.',
+        inputs: [{ field: 'tools', from: fromRequest('x402_mcp_tool_change_blast_radius_analyzer', 'after') }],
+      },
+      {
+        tool: 'x402_mcp_paid_route_boundary_mapper',
+        purpose: 'On the staged release: whether every paid tool is charged on MCP and on its REST route at one price, and whether unpaid calls return parseable payment requirements. Do not release when its decision is leaky.',
+        inputs: [
+          { field: 'mcp_tools', from: fromRequest('x402_mcp_schema_curb_appeal_grader', 'tools') },
+          { field: 'rest_routes', from: { caller: 'the staged REST routes with their paid flag and price' } },
+          { field: 'unpaid_call_samples', from: { caller: 'results of calling each paid tool on the staging server without payment' } },
+        ],
+      },
+    ],
+  },
 ];
 
 /** What running every step once costs: the sum of the catalog prices (per item for a forEach step). */

@@ -17,3 +17,4 @@ export * from './lifecycle-grammar.js';
 export * from './http-caching.js';
 export * from './sandbox-scenarios.js';
 export * from './pii.js';
+export * from './text-lists.js';

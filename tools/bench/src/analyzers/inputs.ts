@@ -722,6 +722,79 @@ function scopeAuditor(): BenchInput {
   };
 }
 
+/**
+ * x402-mcp-paid-route-boundary-mapper at its maxima: 200 paid tools (a third mapped explicitly, a
+ * third by _meta.x402Endpoint, the rest by naming convention), 200 routes with every other price split,
+ * and 50 unpaid samples of about 16 KiB whose signal is in the last place read (the text JSON).
+ */
+function boundaryMapper(): BenchInput {
+  const challenge = { x402Version: 2, accepts: [{ scheme: 'exact', network: 'eip155:8453', amount: '10000', asset: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913', payTo: '0x1111111111111111111111111111111111111111', maxTimeoutSeconds: 60 }] };
+  return {
+    tool: 'x402_mcp_paid_route_boundary_mapper',
+    shape: '200 paid tools, 200 routes (100 price splits), 200 explicit map entries, 50 unpaid samples of 16 KiB with the signal in content[0].text',
+    body: {
+      mcp_tools: times(200, (i) => ({ name: `svc_op_${i}`, description: 'd'.repeat(200), _meta: { x402Required: true, price: { amount: '0.01', network: 'base' }, ...(i % 3 === 1 ? { x402Endpoint: `/api/op-${i}` } : {}) } })),
+      rest_routes: times(200, (i) => ({ path: `https://bench.example/api/op-${i}/`, method: 'POST', paid: true, price: i % 2 === 0 ? '0.01' : '0.02' })),
+      tool_route_map: times(200, (i) => ({ tool_name: `svc_op_${i}`, path: i % 3 === 0 ? `/api/op-${i}` : `/api/missing-${i}` })),
+      unpaid_call_samples: times(50, (i) => ({ tool_name: `svc_op_${i}`, result: { isError: true, structuredContent: { note: 'x'.repeat(8_000) }, content: [{ type: 'text', text: JSON.stringify({ 'x402/error': { code: 402, data: challenge }, pad: 'y'.repeat(8_000) }) }] } })),
+    },
+  };
+}
+
+/**
+ * x402-mcp-schema-curb-appeal-grader at its maxima: 100 definitions of about 10 KiB (bloated, 60
+ * properties each), whose 300-word descriptions differ by one word, so every pair is compared in full
+ * and every pair is a lookalike.
+ */
+function curbAppealGrader(): BenchInput {
+  const words = times(300, (i) => `capability${i}`);
+  return {
+    tool: 'x402_mcp_schema_curb_appeal_grader',
+    shape: '100 definitions of ~10 KiB with 60 properties and 300-word descriptions differing by one word (4950 lookalike pairs)',
+    body: {
+      tools: times(100, (i) => ({
+        name: `svc_tool_${i}`,
+        title: `Tool ${i}`,
+        description: words.map((w, j) => (j === i ? `distinct${i}` : w)).join(' '),
+        inputSchema: { type: 'object', properties: Object.fromEntries(times(60, (j) => [`field_${j}`, { type: 'string', maxLength: 64, description: `Field ${j} of the request.` }])), required: ['field_0'], additionalProperties: false },
+        outputSchema: { type: 'object' },
+        annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+        _meta: { x402Required: true, price: '0.01' },
+      })),
+    },
+  };
+}
+
+/**
+ * x402-mcp-tool-change-blast-radius-analyzer at its maxima within the 1 MiB body: 100 tools before
+ * and after whose 12 enum properties each lose half their values, and 500 consumers sending 8
+ * arguments with 20 values each, half of them now outside the enum.
+ */
+function blastRadius(): BenchInput {
+  const definition = (i: number, values: number) => ({
+    name: `svc_tool_${i}`,
+    inputSchema: { type: 'object', properties: Object.fromEntries(times(12, (j) => [`arg_${j}`, { type: 'string', enum: times(values, (k) => `v${k}`) }])), required: ['arg_0'], additionalProperties: false },
+    outputSchema: { type: 'object', properties: { status: { type: 'string' }, detail: { type: 'object' } }, required: ['status'] },
+    _meta: { price: '0.01' },
+  });
+  return {
+    tool: 'x402_mcp_tool_change_blast_radius_analyzer',
+    shape: '100 tools before and after (12 enum properties each shrinking from 10 to 5 values), 500 consumers with 8 arguments × 20 seen values and 20 output paths',
+    body: {
+      before: times(100, (i) => definition(i, 10)),
+      after: times(100, (i) => definition(i, 5)),
+      consumers: times(500, (i) => ({
+        consumer_id: `consumer-${i}`,
+        tool_name: `svc_tool_${i % 100}`,
+        arguments_used: times(8, (j) => ({ name: `arg_${j}`, values_seen: times(20, (k) => `v${k % 10}`) })),
+        output_paths_read: times(20, (k) => `/detail/f${k}`),
+        pinned_max_price: '0.01',
+        calls_per_day: 100 + i,
+      })),
+    },
+  };
+}
+
 /** A /supported answer with `kinds` v2 exact kinds (the listed networks last, so matching reads them all) and `signers` EVM signers. */
 function supportedDocument(kinds: number, networks: string[], signers: string[]) {
   const kind = (network: string) => ({ x402Version: 2, scheme: 'exact', network });
@@ -1533,6 +1606,7 @@ export async function benchInputs(): Promise<BenchInput[]> {
   inputs.push(recoveryPlaybook(), checkoutSimulator(), continuityChecker());
   inputs.push(upsellPath(), cacheGuard(), seedPack());
   inputs.push(releaseGate(), piiCheck(), elicitationTranscript());
+  inputs.push(boundaryMapper(), curbAppealGrader(), blastRadius());
   for (const input of inputs) toolById(input.tool)!.request.parse(input.body);
   return inputs;
 }

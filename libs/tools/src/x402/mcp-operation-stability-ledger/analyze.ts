@@ -4,6 +4,7 @@ import type { ToolOutput } from '../../tool-module.js';
 import { x402Answer } from '../answer.js';
 import { AMT, HASH } from '../helpers.js';
 import { chainLedger } from '../ledger.js';
+import { annotationSafetyFlips, mcpToolPrice } from '../mcp-tool.js';
 import { schemaDiff } from '../schema-diff.js';
 
 type Entry = CatalogEntryOf<'x402_mcp_operation_stability_ledger'>;
@@ -27,21 +28,6 @@ interface Seen {
 
 const ratio = (part: number, whole: number) => Number(AMT.ratio(BigInt(part), BigInt(whole)));
 
-/** _meta.price as atomic USDC (a decimal string, or {amount}); null when absent or unreadable. */
-function priceOf(def: ToolDefinition): bigint | null {
-  const price = def._meta?.price;
-  const amount = typeof price === 'string' ? price : price !== null && typeof price === 'object' && typeof (price as { amount?: unknown }).amount === 'string' ? (price as { amount: string }).amount : null;
-  return amount === null ? null : AMT.toAtomic(amount.replace(/^\$/, ''));
-}
-
-/** MCP defaults: readOnlyHint false, destructiveHint true. A flip towards the unsafe side needs re-consent. */
-function safetyFlips(before: ToolDefinition, after: ToolDefinition): string[] {
-  const flips: string[] = [];
-  if (before.annotations?.readOnlyHint === true && after.annotations?.readOnlyHint !== true) flips.push('/annotations/readOnlyHint');
-  if (before.annotations?.destructiveHint === false && after.annotations?.destructiveHint !== false) flips.push('/annotations/destructiveHint');
-  return flips;
-}
-
 const same = (a: unknown, b: unknown) => isDeepStrictEqual(a, b);
 
 /** The events of one tool between two snapshots where it is present in both and its definition differs. */
@@ -57,10 +43,10 @@ function changeEvents(at: string, before: ToolDefinition, after: ToolDefinition,
     if (diff.changes.length > MAX_SCHEMA_EVENTS) flags.add('events_truncated');
     for (const change of diff.changes.slice(0, MAX_SCHEMA_EVENTS)) events.push({ at, kind: change.kind, class: change.class, path: `/${field}${change.schema_path}` });
   }
-  const flips = safetyFlips(before, after);
+  const flips = annotationSafetyFlips(before, after);
   for (const path of flips) events.push({ at, kind: 'annotation_safety_flip', class: 'breaking', path });
   if (flips.length === 0 && !same(before.annotations, after.annotations)) events.push({ at, kind: 'annotations_changed', class: 'risky', path: '/annotations' });
-  const [was, is] = [priceOf(before), priceOf(after)];
+  const [was, is] = [mcpToolPrice(before), mcpToolPrice(after)];
   if (was !== null && is !== null && was !== is) events.push({ at, kind: is > was ? 'price_up' : 'price_down', class: is > was ? 'breaking' : 'nonbreaking', path: '/_meta/price' });
   else if (!same(before._meta, after._meta)) events.push({ at, kind: 'meta_changed', class: 'cosmetic', path: '/_meta' });
   for (const field of ['title', 'description'] as const) if (before[field] !== after[field]) events.push({ at, kind: 'metadata_changed', class: 'cosmetic', path: `/${field}` });
