@@ -9,3 +9,4 @@ export * from './ap2.js';
 export * from './spend-scenarios.js';
 export * from './error-taxonomy.js';
 export * from './schema-change.js';
+export * from './text-lists.js';
