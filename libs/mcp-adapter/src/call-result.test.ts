@@ -43,6 +43,7 @@ const DECLARED_OUTSIDE_THE_HEADER = new Set([
   'x402_mcp_operation_stability_ledger',
   'x402_response_provenance_notary',
   'x402_offer_replay_hygiene_auditor',
+  'x402_a2a_skill_to_task_matchmaker',
 ]);
 
 describe('a payment_required result', () => {

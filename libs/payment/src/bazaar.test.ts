@@ -139,6 +139,9 @@ const DECLARED_OUTSIDE_THE_HEADER = new Set([
   'x402_response_provenance_notary',
   'x402_offer_replay_hygiene_auditor',
   'x402_permit2_approval_friction_explainer',
+  'x402_payment_method_disclosure_map',
+  'x402_a2a_agent_card_trust_radar',
+  'x402_a2a_skill_to_task_matchmaker',
 ]);
 const inHeader = CATALOG.filter((entry) => !DECLARED_OUTSIDE_THE_HEADER.has(entry.id));
 

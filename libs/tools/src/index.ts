@@ -66,3 +66,6 @@ export * from './x402/mcp-operation-stability-ledger/index.js';
 export * from './x402/response-provenance-notary/index.js';
 export * from './x402/offer-replay-hygiene-auditor/index.js';
 export * from './x402/permit2-approval-friction-explainer/index.js';
+export * from './x402/payment-method-disclosure-map/index.js';
+export * from './x402/a2a-agent-card-trust-radar/index.js';
+export * from './x402/a2a-skill-to-task-matchmaker/index.js';

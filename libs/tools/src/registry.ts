@@ -56,6 +56,9 @@ import { mcpOperationStabilityLedger } from './x402/mcp-operation-stability-ledg
 import { responseProvenanceNotary } from './x402/response-provenance-notary/index.js';
 import { offerReplayHygieneAuditor } from './x402/offer-replay-hygiene-auditor/index.js';
 import { permit2ApprovalFrictionExplainer } from './x402/permit2-approval-friction-explainer/index.js';
+import { paymentMethodDisclosureMap } from './x402/payment-method-disclosure-map/index.js';
+import { a2aAgentCardTrustRadar } from './x402/a2a-agent-card-trust-radar/index.js';
+import { a2aSkillToTaskMatchmaker } from './x402/a2a-skill-to-task-matchmaker/index.js';
 
 /** Each tool id's module is declared against that id's own catalog entry. */
 type ToolRegistry = { readonly [Id in ToolId]?: ToolModule<CatalogEntryOf<Id>> };
@@ -119,6 +122,9 @@ export const TOOL_MODULES = {
   x402_response_provenance_notary: responseProvenanceNotary,
   x402_offer_replay_hygiene_auditor: offerReplayHygieneAuditor,
   x402_permit2_approval_friction_explainer: permit2ApprovalFrictionExplainer,
+  x402_payment_method_disclosure_map: paymentMethodDisclosureMap,
+  x402_a2a_agent_card_trust_radar: a2aAgentCardTrustRadar,
+  x402_a2a_skill_to_task_matchmaker: a2aSkillToTaskMatchmaker,
 } as const satisfies ToolRegistry;
 
 /**

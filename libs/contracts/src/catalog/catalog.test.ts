@@ -64,6 +64,9 @@ const SPEC_PRICES: [string, string, string, string][] = [
   ['/api/x402/x402-response-provenance-notary', 'x402_response_provenance_notary', '0.01', '10000'],
   ['/api/x402/x402-offer-replay-hygiene-auditor', 'x402_offer_replay_hygiene_auditor', '0.01', '10000'],
   ['/api/x402/x402-permit2-approval-friction-explainer', 'x402_permit2_approval_friction_explainer', '0.01', '10000'],
+  ['/api/x402/x402-payment-method-disclosure-map', 'x402_payment_method_disclosure_map', '0.01', '10000'],
+  ['/api/x402/x402-a2a-agent-card-trust-radar', 'x402_a2a_agent_card_trust_radar', '0.01', '10000'],
+  ['/api/x402/x402-a2a-skill-to-task-matchmaker', 'x402_a2a_skill_to_task_matchmaker', '0.01', '10000'],
 ];
 
 /** Requests the spec marks "additional properties allowed"; every other request is closed. */
@@ -128,6 +131,9 @@ const SPEC_MCP_NAMES: Record<string, string> = {
   x402_response_provenance_notary: 'svc_x402_response_provenance_notary',
   x402_offer_replay_hygiene_auditor: 'svc_x402_offer_replay_hygiene_auditor',
   x402_permit2_approval_friction_explainer: 'svc_x402_permit2_approval_friction_explainer',
+  x402_payment_method_disclosure_map: 'svc_x402_payment_method_disclosure_map',
+  x402_a2a_agent_card_trust_radar: 'svc_x402_a2a_agent_card_trust_radar',
+  x402_a2a_skill_to_task_matchmaker: 'svc_x402_a2a_skill_to_task_matchmaker',
 };
 
 describe('catalog', () => {
