@@ -55,6 +55,7 @@ const DECLARED_OUTSIDE_THE_HEADER = new Set([
   'x402_mcp_elicitation_consent_transcript_auditor',
   'x402_mcp_paid_route_boundary_mapper',
   'x402_mcp_tool_change_blast_radius_analyzer',
+  'x402_a2a_skill_to_task_matchmaker',
 ]);
 
 describe('a payment_required result', () => {

@@ -28,11 +28,34 @@ function refusalCode(error: z.ZodError): ErrorCode {
   return 'invalid_request';
 }
 
-/** The body without the entry's capability-token fields (CatalogEntry.secretGuardExempt), for the secret guard. */
-function guardedPart(entry: CatalogEntry, body: object): object {
-  if (!entry.secretGuardExempt?.length) return body;
-  const exempt = new Set(entry.secretGuardExempt);
-  return Object.fromEntries(Object.entries(body).filter(([key]) => !exempt.has(key)));
+/** The alphabet of capability tokens and JWS parts (base64url). */
+const TOKEN_ALPHABET = /^[A-Za-z0-9_-]+$/;
+/** What an exempt field may hold and still be skipped: a token-alphabet string, or a safe integer (a PRNG seed); anything else is searched. */
+const exemptValue = (member: unknown) => (typeof member === 'string' && TOKEN_ALPHABET.test(member)) || Number.isSafeInteger(member);
+
+/**
+ * `value` without the token at `path` (segments of an exempt field: `name`, or `name[]` for every
+ * element of an array), copied only along the path. A member that is not an exemptValue stays.
+ */
+function withoutToken(value: unknown, path: readonly string[]): unknown {
+  const [segment, ...rest] = path;
+  if (segment === undefined || value === null || typeof value !== 'object' || Array.isArray(value)) return value;
+  const each = segment.endsWith('[]');
+  const key = each ? segment.slice(0, -2) : segment;
+  const object = value as Record<string, unknown>;
+  if (!(key in object)) return value;
+  const { [key]: member, ...others } = object;
+  if (rest.length === 0) return exemptValue(member) ? others : value;
+  const inner = each ? (Array.isArray(member) ? member.map((item) => withoutToken(item, rest)) : member) : withoutToken(member, rest);
+  return { ...others, [key]: inner };
+}
+
+/**
+ * The body without the entry's capability-token fields (CatalogEntry.secretGuardExempt: top-level
+ * names, or dotted paths into embedded documents such as agent_card.signatures[].signature), for the secret guard.
+ */
+function guardedPart(entry: CatalogEntry, body: object): unknown {
+  return (entry.secretGuardExempt ?? []).reduce<unknown>((part, field) => withoutToken(part, field.split('.')), body);
 }
 
 export type ValidatedRequest<E extends CatalogEntry> = { ok: true; input: RequestOf<E> } | { ok: false; error: ErrorBody };

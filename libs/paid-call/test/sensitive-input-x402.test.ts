@@ -78,8 +78,25 @@ describe('secret guard, x402-* rules', () => {
     const hidden = validateRequest(entry, { ...entry.example, scenarios: [MNEMONIC] });
     expect(!hidden.ok && hidden.error.error.code).toBe('secret_material_rejected');
     const asSeed = validateRequest(entry, { ...entry.example, seed: MNEMONIC });
-    expect(!asSeed.ok && asSeed.error.error.code).toBe('invalid_request');
+    // Only an integer (or a base64url token) in an exempt field is skipped: a phrase there is searched like any field.
+    expect(!asSeed.ok && asSeed.error.error.code).toBe('secret_material_rejected');
     expect(JSON.stringify(asSeed)).not.toContain(MNEMONIC.split(' ')[0]);
+  });
+
+  it('skips an agent card\'s JWS parts for the trust radar (dotted paths), only while they are base64url strings', () => {
+    const entry = catalogEntry('x402_a2a_agent_card_trust_radar');
+    expect(entry.secretGuardExempt).toEqual(['agent_card.signatures[].protected', 'agent_card.signatures[].signature']);
+    // A protected header that happens to be 64 hex digits reads as a private key to the guard (§0 e/c), yet it is base64url.
+    const card = (signature: Record<string, unknown>) => ({ agent_card: { ...(entry.example as { agent_card: object }).agent_card, signatures: [{ protected: 'eyJhbGciOiJFUzI1NiJ9', signature: 'c2ln' }, signature] } });
+    const hexHeader = card({ protected: KEY, signature: 'c2ln' });
+    expect(findSensitiveInput(hexHeader, 'x402')?.kind).toBe('private_key');
+    expect(validateRequest(entry, hexHeader).ok).toBe(true);
+    expect(validateRequest({ ...entry, secretGuardExempt: [] }, hexHeader).ok).toBe(false);
+    // Not a token: searched as usual, and so is everything else in the signature entry.
+    const spaced = validateRequest(entry, card({ protected: MNEMONIC, signature: 'c2ln' }));
+    expect(!spaced.ok && spaced.error.error.code).toBe('secret_material_rejected');
+    const beside = validateRequest(entry, card({ protected: 'eyJ9', signature: 'c2ln', header: { jwk: { kty: 'EC', d: 'x' } } }));
+    expect(!beside.ok && beside.error.error.code).toBe('secret_material_rejected');
   });
 
   it('a schema issue may name its error code: the notary\'s field_not_allowed_in_mode', () => {

@@ -161,6 +161,9 @@ const DECLARED_OUTSIDE_THE_HEADER = new Set([
   'x402_mcp_paid_route_boundary_mapper',
   'x402_mcp_schema_curb_appeal_grader',
   'x402_mcp_tool_change_blast_radius_analyzer',
+  'x402_payment_method_disclosure_map',
+  'x402_a2a_agent_card_trust_radar',
+  'x402_a2a_skill_to_task_matchmaker',
 ]);
 const inHeader = CATALOG.filter((entry) => !DECLARED_OUTSIDE_THE_HEADER.has(entry.id));
 

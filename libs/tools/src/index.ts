@@ -88,3 +88,6 @@ export * from './x402/agent-commerce-sandbox-seed-pack/index.js';
 export * from './x402/mcp-registry-release-quality-gate/index.js';
 export * from './x402/commerce-pii-minimization-check/index.js';
 export * from './x402/mcp-elicitation-consent-transcript-auditor/index.js';
+export * from './x402/payment-method-disclosure-map/index.js';
+export * from './x402/a2a-agent-card-trust-radar/index.js';
+export * from './x402/a2a-skill-to-task-matchmaker/index.js';

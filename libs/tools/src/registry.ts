@@ -78,6 +78,9 @@ import { agentCommerceSandboxSeedPack } from './x402/agent-commerce-sandbox-seed
 import { mcpRegistryReleaseQualityGate } from './x402/mcp-registry-release-quality-gate/index.js';
 import { commercePiiMinimizationCheck } from './x402/commerce-pii-minimization-check/index.js';
 import { mcpElicitationConsentTranscriptAuditor } from './x402/mcp-elicitation-consent-transcript-auditor/index.js';
+import { paymentMethodDisclosureMap } from './x402/payment-method-disclosure-map/index.js';
+import { a2aAgentCardTrustRadar } from './x402/a2a-agent-card-trust-radar/index.js';
+import { a2aSkillToTaskMatchmaker } from './x402/a2a-skill-to-task-matchmaker/index.js';
 
 /** Each tool id's module is declared against that id's own catalog entry. */
 type ToolRegistry = { readonly [Id in ToolId]?: ToolModule<CatalogEntryOf<Id>> };
@@ -163,6 +166,9 @@ export const TOOL_MODULES = {
   x402_mcp_registry_release_quality_gate: mcpRegistryReleaseQualityGate,
   x402_commerce_pii_minimization_check: commercePiiMinimizationCheck,
   x402_mcp_elicitation_consent_transcript_auditor: mcpElicitationConsentTranscriptAuditor,
+  x402_payment_method_disclosure_map: paymentMethodDisclosureMap,
+  x402_a2a_agent_card_trust_radar: a2aAgentCardTrustRadar,
+  x402_a2a_skill_to_task_matchmaker: a2aSkillToTaskMatchmaker,
 } as const satisfies ToolRegistry;
 
 /**

@@ -86,6 +86,9 @@ const SPEC_PRICES: [string, string, string, string][] = [
   ['/api/x402/x402-paid-tool-upsell-path-optimizer', 'x402_paid_tool_upsell_path_optimizer', '0.01', '10000'],
   ['/api/x402/x402-cache-leakage-guard', 'x402_cache_leakage_guard', '0.01', '10000'],
   ['/api/x402/x402-agent-commerce-sandbox-seed-pack', 'x402_agent_commerce_sandbox_seed_pack', '0.01', '10000'],
+  ['/api/x402/x402-payment-method-disclosure-map', 'x402_payment_method_disclosure_map', '0.01', '10000'],
+  ['/api/x402/x402-a2a-agent-card-trust-radar', 'x402_a2a_agent_card_trust_radar', '0.01', '10000'],
+  ['/api/x402/x402-a2a-skill-to-task-matchmaker', 'x402_a2a_skill_to_task_matchmaker', '0.01', '10000'],
 ];
 
 /** Requests the spec marks "additional properties allowed"; every other request is closed. */
@@ -172,6 +175,9 @@ const SPEC_MCP_NAMES: Record<string, string> = {
   x402_paid_tool_upsell_path_optimizer: 'svc_x402_paid_tool_upsell_path_optimizer',
   x402_cache_leakage_guard: 'svc_x402_cache_leakage_guard',
   x402_agent_commerce_sandbox_seed_pack: 'svc_x402_agent_commerce_sandbox_seed_pack',
+  x402_payment_method_disclosure_map: 'svc_x402_payment_method_disclosure_map',
+  x402_a2a_agent_card_trust_radar: 'svc_x402_a2a_agent_card_trust_radar',
+  x402_a2a_skill_to_task_matchmaker: 'svc_x402_a2a_skill_to_task_matchmaker',
 };
 
 describe('catalog', () => {

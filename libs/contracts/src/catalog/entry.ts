@@ -56,9 +56,10 @@ export interface CatalogEntry<Req extends z.ZodType = z.ZodType, Res extends z.Z
    */
   bodyLimitBytes?: number;
   /**
-   * Top-level request fields holding capability tokens the tool itself issues or scopes (the notary's
-   * lookup secret): the secret guard does not read them (design sheet x402-family.md §0). Their schema
-   * must bound them to a token alphabet.
+   * Request fields holding capability tokens the tool itself issues or scopes (the notary's lookup
+   * secret) or public signatures (an agent card's JWS): the secret guard does not read them while they
+   * are base64url strings (design sheet x402-family.md §0). A top-level name, or a dotted path into an
+   * embedded document with `[]` for every array element (agent_card.signatures[].signature).
    */
   secretGuardExempt?: readonly string[];
 }

@@ -100,6 +100,12 @@ import { commercePiiMinimizationCheckRequest } from '../schemas/x402/commerce-pi
 import { commercePiiMinimizationCheckResult } from '../results/x402/commerce-pii-minimization-check.js';
 import { mcpElicitationConsentTranscriptAuditorRequest } from '../schemas/x402/mcp-elicitation-consent-transcript-auditor.js';
 import { mcpElicitationConsentTranscriptAuditorResult } from '../results/x402/mcp-elicitation-consent-transcript-auditor.js';
+import { paymentMethodDisclosureMapRequest } from '../schemas/x402/payment-method-disclosure-map.js';
+import { paymentMethodDisclosureMapResult } from '../results/x402/payment-method-disclosure-map.js';
+import { TRUST_RADAR_JWS_FIELDS, a2aAgentCardTrustRadarRequest } from '../schemas/x402/a2a-agent-card-trust-radar.js';
+import { a2aAgentCardTrustRadarResult } from '../results/x402/a2a-agent-card-trust-radar.js';
+import { a2aSkillToTaskMatchmakerRequest } from '../schemas/x402/a2a-skill-to-task-matchmaker.js';
+import { a2aSkillToTaskMatchmakerResult } from '../results/x402/a2a-skill-to-task-matchmaker.js';
 
 /** Price of every x402-* tool (design sheet §0): 0.01 USDC on Base, one exact offer. */
 export const X402_FAMILY_PRICE = '0.01';
@@ -165,6 +171,15 @@ const exampleSupported = (networks: string[], signer: string) => ({
 
 const SOLANA = 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp';
 const USDC_SOLANA = X402_USDC[SOLANA]!.address;
+/** A v2 challenge offering 0.01 USDC on Base and on Solana (the route planner's and the disclosure map's examples). */
+const EXAMPLE_BASE_SOLANA_CHALLENGE = {
+  x402Version: 2,
+  resource: { url: 'https://api.example.com/api/x402/quote' },
+  accepts: [
+    { scheme: 'exact', network: 'eip155:8453', amount: '10000', asset: USDC_BASE, payTo: EXAMPLE_PAYEE, maxTimeoutSeconds: 60 },
+    { scheme: 'exact', network: SOLANA, amount: '10000', asset: USDC_SOLANA, payTo: 'Examp1ePayee1111111111111111111111111111111', maxTimeoutSeconds: 60 },
+  ],
+};
 /** A v2 PaymentRequired as its base64 PAYMENT-REQUIRED header value (standard base64 of the JSON). */
 const asHeader = (paymentRequired: object) => Buffer.from(JSON.stringify(paymentRequired), 'utf8').toString('base64');
 
@@ -974,6 +989,21 @@ export const X402_TOOLS = [
     secretGuardExempt: ['seed'],
   }),
   defineX402Tool({
+    slug: 'payment-method-disclosure-map',
+    id: 'x402_payment_method_disclosure_map',
+    title: 'x402 payment method disclosure map',
+    description:
+      'Which payment methods (scheme, network, asset) a seller accepts, and on which surfaces (discovery manifest, OpenAPI, A2A card, MCP tools, llms.txt, terms) each is disclosed before the first request: methods only the 402 challenge reveals, advertised methods the challenge does not accept, assets named only by a symbol and undisclosed fees.',
+    request: paymentMethodDisclosureMapRequest,
+    result: paymentMethodDisclosureMapResult,
+    example: {
+      surfaces: {
+        challenge: EXAMPLE_BASE_SOLANA_CHALLENGE,
+        discovery_manifest: { name: 'Quote API', x402: { network: 'base', currency: 'USDC' } },
+      },
+    },
+  }),
+  defineX402Tool({
     slug: 'commerce-pii-minimization-check',
     id: 'x402_commerce_pii_minimization_check',
     title: 'x402 commerce PII minimization check',
@@ -1040,6 +1070,65 @@ export const X402_TOOLS = [
         { network: 'eip155:42161', asset: '0xdEaD000000000000000000000000000000000000', symbol: 'USDC', decimals: 6, balance_atomic: '5000000' },
       ],
       sweep_costs: [{ network: 'eip155:137', cost_usd: '0.02' }],
+    },
+  }),
+  defineX402Tool({
+    slug: 'a2a-agent-card-trust-radar',
+    id: 'x402_a2a_agent_card_trust_radar',
+    title: 'x402 A2A agent card trust radar',
+    description:
+      'Before talking to or paying a remote A2A agent: the trust shape of its agent card on six 0-5 axes (identity, transport, auth, integrity, payment clarity, skill hygiene), with the findings behind each score. JWS card signatures are verified offline against the JWKs supplied; no identity claim is made and nothing is fetched.',
+    request: a2aAgentCardTrustRadarRequest,
+    result: a2aAgentCardTrustRadarResult,
+    secretGuardExempt: TRUST_RADAR_JWS_FIELDS,
+    example: {
+      agent_card: {
+        name: 'Tx explainer',
+        description: 'Explains blockchain transactions.',
+        url: 'http://agent.example/a2a',
+        protocolVersion: '0.3.0',
+        version: '1.0.0',
+        capabilities: {},
+        defaultInputModes: ['text/plain'],
+        defaultOutputModes: ['text/plain'],
+        skills: [{ id: 'explain-tx', name: 'Explain transaction', description: 'Decodes a transaction and explains its token transfers.', tags: ['evm', 'transaction'] }],
+      },
+    },
+  }),
+  defineX402Tool({
+    slug: 'a2a-skill-to-task-matchmaker',
+    id: 'x402_a2a_skill_to_task_matchmaker',
+    title: 'x402 A2A skill-to-task matchmaker',
+    description:
+      'For an orchestrator holding a task and several A2A agent cards: which agent skill fits the task best and why, by deterministic lexical matching (stopwords, stemming, BM25, coverage of the task\'s words) behind hard filters on input and output modes, required tags and the declared x402 price.',
+    request: a2aSkillToTaskMatchmakerRequest,
+    result: a2aSkillToTaskMatchmakerResult,
+    example: {
+      task: { description: 'decode a base transaction and explain token transfers', input_modes: ['text/plain'] },
+      agent_cards: [
+        {
+          name: 'Tx decoder',
+          description: 'Decodes EVM transactions.',
+          url: 'https://decoder.example/a2a',
+          protocolVersion: '0.3.0',
+          version: '1.0.0',
+          capabilities: {},
+          defaultInputModes: ['text/plain'],
+          defaultOutputModes: ['application/json'],
+          skills: [{ id: 's1', name: 'Transaction decoder', description: 'decode EVM transactions and token transfers', tags: ['evm', 'transaction', 'decode'] }],
+        },
+        {
+          name: 'Imager',
+          description: 'Makes pictures.',
+          url: 'https://imager.example/a2a',
+          protocolVersion: '0.3.0',
+          version: '1.0.0',
+          capabilities: {},
+          defaultInputModes: ['text/plain'],
+          defaultOutputModes: ['image/png'],
+          skills: [{ id: 's2', name: 'Image generation', description: 'Image generation', tags: ['image'] }],
+        },
+      ],
     },
   }),
 ] as const;

@@ -713,6 +713,40 @@ export const WORKFLOWS: readonly Workflow[] = [
     ],
   },
   {
+    id: 'delegate_a_task_to_a_paid_a2a_agent',
+    title: 'Pick a paid A2A agent for a task, check its card, then see how it takes payment',
+    whenToUse: 'An orchestrator agent holds a task and the agent cards of several remote A2A agents it could delegate to and pay: which skill fits, whether the chosen agent\'s card deserves trust, and whether the payment methods its 402 asks for were disclosed up front.',
+    reasonCode: 'guard_autonomous_commerce',
+    steps: [
+      {
+        tool: 'x402_a2a_skill_to_task_matchmaker',
+        purpose: 'Which skill of which agent fits the task, behind the mode, tag and price filters. Stop on no_match; confirm with the agents on weak_match.',
+        inputs: [
+          { field: 'task', from: { caller: 'the task: its description, the MIME types it sends and needs, required tags and the most it pays per call' } },
+          { field: 'agent_cards', from: { caller: 'the agent cards of the candidate agents, as fetched' } },
+        ],
+      },
+      {
+        tool: 'x402_a2a_agent_card_trust_radar',
+        purpose: 'The trust shape of the chosen agent\'s card (identity, transport, auth, integrity, payment clarity, skill hygiene), its JWS verified offline. Do not delegate or pay on untrusted_shape; pin card_hash for the next run.',
+        inputs: [
+          { field: 'agent_card', from: { caller: 'the card of the top skill: the agent_cards entry its pointer names' } },
+          { field: 'context', from: { caller: 'where the card was fetched from, the expected domain and any pinned card_hash' } },
+          { field: 'jwks', from: { caller: 'the provider\'s public JWKs, obtained out of band' } },
+        ],
+      },
+      {
+        tool: 'x402_payment_method_disclosure_map',
+        purpose: 'Once the agent answers with a 402: whether every method it accepts was disclosed before the request (on its card and other documents). Be wary of paying with a method on undisclosed_methods.',
+        inputs: [
+          { field: 'surfaces.a2a_agent_card', from: fromRequest('x402_a2a_agent_card_trust_radar', 'agent_card') },
+          { field: 'surfaces.challenge', from: { caller: 'the agent\'s x402 payment-required challenge' } },
+          { field: 'surfaces.llms_txt', from: { caller: 'the provider\'s llms.txt or terms, if any' } },
+        ],
+      },
+    ],
+  },
+  {
     id: 'watch_a_paid_tool_dependency',
     title: 'Keep watching a paid tool an agent depends on',
     whenToUse: 'An agent or integrator pays the same x402 or MCP tool again and again: does each answer keep its contract, and are the tool definitions it hard-wired stable over time.',

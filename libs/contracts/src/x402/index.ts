@@ -18,3 +18,4 @@ export * from './http-caching.js';
 export * from './sandbox-scenarios.js';
 export * from './pii.js';
 export * from './text-lists.js';
+export * from './text-lists.js';

@@ -9,7 +9,7 @@ describe('x402 text lists (stopwords and suffix stemmer)', () => {
   });
 
   it('stems plurals, past, gerund and adverb forms, once, keeping short stems whole', () => {
-    expect(['addresses', 'queries', 'returns', 'returned', 'returning', 'quickly', 'class', 'address', 'status', 'gas', 'bus', 'red', 'ring', 'fees'].map(x402Stem)).toEqual([
+    expect(['addresses', 'queries', 'returns', 'returned', 'returning', 'quickly', 'class', 'address', 'status', 'gas', 'bus', 'red', 'ring', 'fees'].map((word) => x402Stem(word))).toEqual([
       'address',
       'query',
       'return',

@@ -27,7 +27,13 @@ export const X402_STOPWORDS: ReadonlySet<string> = new Set([
  * of at least `minStem` characters applies, once. Deliberately light (no Porter steps): it only folds
  * the plural, past, gerund and adverb forms that make two phrasings of one description differ.
  */
-export const X402_STEM_RULES: readonly { suffix: string; replacement: string; minStem: number }[] = [
+export interface StemRule {
+  suffix: string;
+  replacement: string;
+  minStem: number;
+}
+
+export const X402_STEM_RULES: readonly StemRule[] = [
   { suffix: 'sses', replacement: 'ss', minStem: 2 },
   { suffix: 'ies', replacement: 'y', minStem: 2 },
   { suffix: 'ing', replacement: '', minStem: 3 },
@@ -39,9 +45,15 @@ export const X402_STEM_RULES: readonly { suffix: string; replacement: string; mi
   { suffix: 's', replacement: '', minStem: 3 },
 ];
 
-/** The stem of one lowercase word by X402_STEM_RULES (unchanged when no rule applies). */
-export function x402Stem(word: string): string {
-  for (const { suffix, replacement, minStem } of X402_STEM_RULES) {
+/**
+ * The skill matchmaker's stemmer, as design §51 fixes it: strip the first of "ing", "ed", "es", "s"
+ * that leaves at least four letters.
+ */
+export const SKILL_MATCH_STEM_RULES: readonly StemRule[] = ['ing', 'ed', 'es', 's'].map((suffix) => ({ suffix, replacement: '', minStem: 4 }));
+
+/** The stem of one lowercase word by a rule list (X402_STEM_RULES unless given; unchanged when no rule applies). */
+export function x402Stem(word: string, rules: readonly StemRule[] = X402_STEM_RULES): string {
+  for (const { suffix, replacement, minStem } of rules) {
     if (word.endsWith(suffix) && word.length - suffix.length >= minStem) return word.slice(0, word.length - suffix.length) + replacement;
   }
   return word;

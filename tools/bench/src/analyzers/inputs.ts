@@ -1,4 +1,5 @@
-import { CHAINS, JSON_DOCUMENT_MAX_DEPTH, PROVENANCE_NOTARY_LIMITS, X402_CCTP_DOMAINS, X402_USDC, fingerprint, toolById, type ObservationGroup, type ToolId, CHECKOUT_EVENTS, CHECKOUT_SIMULATOR_LIMITS, CONTINUITY_LIMITS, PURCHASE_EVENT_TYPES, RECOVERY_PLAYBOOK_LIMITS } from '@paysight/contracts';
+import { CHAINS, JSON_DOCUMENT_MAX_DEPTH, PROVENANCE_NOTARY_LIMITS, X402_CCTP_DOMAINS, X402_USDC, fingerprint, toolById, type ObservationGroup, type ToolId, CHECKOUT_EVENTS, CHECKOUT_SIMULATOR_LIMITS, CONTINUITY_LIMITS, PURCHASE_EVENT_TYPES, RECOVERY_PLAYBOOK_LIMITS, DISCLOSURE_MAP_LIMITS, SKILL_MATCHMAKER_LIMITS, canonicalJson } from '@paysight/contracts';
+import { generateKeyPairSync, sign } from 'node:crypto';
 import { prng as seeded, syntheticPaymentsSource } from '@paysight/testkit';
 import { createNotaryKey, grantSignedPayload, intentChecksumOf, intentSignedPayload, PAYMENT_HISTORY_CAPS, revocationIdOf, revocationSignedPayload, rotationRecord, type SignedPayload, type ToolPorts } from '@paysight/tools';
 import { OFFER_RECEIPT, createReceiptSigner } from '@paysight/payment';
@@ -1517,6 +1518,74 @@ function piiCheck(): BenchInput {
   return { tool: 'x402_commerce_pii_minimization_check', shape: '400 rows × 6 personal values (63 KiB), 50 unmatched declared_needed pointers', body: { purpose: 'digital_goods_x402', payload: { rows }, declared_needed: times(50, (i) => `/none/${i}`) } };
 }
 
+/**
+ * x402-payment-method-disclosure-map at its maxima: a 1000-offer challenge on Base and Solana, a
+ * manifest and an MCP list of 1400 priced tools each (Base and Polygon), llms.txt and terms at their
+ * limits naming four networks on every line.
+ */
+function disclosureMap(): BenchInput {
+  const payTo = '0x1111111111111111111111111111111111111111';
+  const accepts = times(1000, (i) => ({ scheme: 'exact', network: i % 3 ? CHAINS.base.caip2 : 'solana', amount: '10000', asset: i % 3 ? CHAINS.base.usdc : 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v', payTo, maxTimeoutSeconds: 60 }));
+  const tools = times(1400, (i) => ({ id: `t${i}`, price: { amount: '0.01', network: i % 2 ? 'base' : 'polygon', currency: 'USDC' } }));
+  return {
+    tool: 'x402_payment_method_disclosure_map',
+    shape: '1000 challenge offers, 1400 manifest and 1400 MCP prices, llms.txt (32 KiB) and terms (16 KiB) naming networks on every line',
+    body: {
+      surfaces: {
+        challenge: { x402Version: 2, resource: { url: 'https://api.bench.example/quote' }, accepts },
+        discovery_manifest: { tools },
+        mcp_tools: { tools: tools.map((t) => ({ name: t.id, _meta: { price: t.price } })) },
+        llms_txt: 'USDC on base, polygon, solana and arbitrum\n'.repeat(800).slice(0, DISCLOSURE_MAP_LIMITS.llmsTxt),
+        terms_text: 'USDC on Base. '.repeat(1200).slice(0, DISCLOSURE_MAP_LIMITS.termsText),
+      },
+    },
+  };
+}
+
+/** x402-a2a-agent-card-trust-radar at its maxima: a 64 KiB v1.0 card of 390 skills with five ES256 signatures (one verifies), five JWKs. */
+function trustRadar(): BenchInput {
+  const { publicKey, privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+  const skills = times(390, (i) => ({ id: `s${i % 350}`, name: `Skill ${i}`, description: 'Explains one transaction.', tags: ['evm'], inputModes: ['text/plain'], outputModes: ['application/json'] }));
+  const card = {
+    name: 'Bench agent',
+    description: 'Explains transactions.',
+    version: '1.0.0',
+    provider: { organization: 'Bench', url: 'https://bench.example' },
+    documentationUrl: 'https://docs.bench.example',
+    supportedInterfaces: [{ url: 'https://agent.bench.example/a2a', protocolBinding: 'JSONRPC', protocolVersion: '1.0' }],
+    capabilities: { extensions: [{ uri: 'https://github.com/google-agentic-commerce/a2a-x402/blob/main/spec/v0.2', params: { price: '0.01' } }] },
+    securitySchemes: { bearer: { httpAuthSecurityScheme: { scheme: 'Bearer' } } },
+    securityRequirements: [{ schemes: { bearer: { list: [] } } }],
+    defaultInputModes: ['text/plain'],
+    defaultOutputModes: ['application/json'],
+    skills,
+  };
+  const header = (kid: string) => Buffer.from(JSON.stringify({ alg: 'ES256', kid })).toString('base64url');
+  const payload = Buffer.from(canonicalJson(card)).toString('base64url');
+  const signature = (kid: string) => sign('sha256', Buffer.from(`${header(kid)}.${payload}`), { key: privateKey, dsaEncoding: 'ieee-p1363' }).toString('base64url');
+  const signatures = times(5, (i) => ({ protected: header(`k${i}`), signature: signature(`k${i}`) }));
+  const jwk = publicKey.export({ format: 'jwk' });
+  return {
+    tool: 'x402_a2a_agent_card_trust_radar',
+    shape: 'a 64 KiB v1.0 card, 390 skills (40 duplicate ids), five ES256 signatures each checked against five JWKs',
+    body: { agent_card: { ...card, signatures }, context: { expected_domain: 'bench.example' }, jwks: times(5, (i) => ({ ...jwk, kid: `k${i}` })) },
+  };
+}
+
+/** x402-a2a-skill-to-task-matchmaker at its maxima: 20 cards of 125 skills (about 1 MiB), a 2000-character task, every filter set. */
+function matchmaker(): BenchInput {
+  const skills = times(125, (i) => ({ id: `s${i}`, name: `Skill ${i}`, description: `decode transaction ${i} token transfers and summarize wallet activity across chains with evidence`.repeat(3), tags: ['evm', `t${i}`], examples: ['decode this transaction'] }));
+  const card = (i: number) => ({ name: `Agent ${i}`, url: `https://a${i}.bench.example`, protocolVersion: '0.3.0', defaultInputModes: ['text/*'], defaultOutputModes: ['*/*'], skills });
+  return {
+    tool: 'x402_a2a_skill_to_task_matchmaker',
+    shape: '20 cards of 125 skills (2500 BM25 documents), a 2000-character task, modes, tags and a price cap',
+    body: {
+      task: { description: 'decode a base transaction and explain token transfers '.repeat(40).slice(0, SKILL_MATCHMAKER_LIMITS.description), input_modes: ['text/plain'], output_modes: ['application/json'], required_tags: ['evm'], max_price: '0.05' },
+      agent_cards: times(20, card),
+    },
+  };
+}
+
 /** Each analyzer at its schema maxima, and at what the default 256 KiB body limit admits where that is less. */
 /** x402-agent-payment-recovery-playbook at its maxima: the longest raw code (resolved through the taxonomy's scheme pattern), unknown settlement, every alternative, the attempt limit reached and no human. */
 function recoveryPlaybook(): BenchInput {
@@ -1607,6 +1676,7 @@ export async function benchInputs(): Promise<BenchInput[]> {
   inputs.push(upsellPath(), cacheGuard(), seedPack());
   inputs.push(releaseGate(), piiCheck(), elicitationTranscript());
   inputs.push(boundaryMapper(), curbAppealGrader(), blastRadius());
+  inputs.push(disclosureMap(), trustRadar(), matchmaker());
   for (const input of inputs) toolById(input.tool)!.request.parse(input.body);
   return inputs;
 }

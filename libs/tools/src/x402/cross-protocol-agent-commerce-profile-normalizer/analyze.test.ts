@@ -1,6 +1,7 @@
 import { PROFILE_NORMALIZER_LIMITS, X402_REQUEST_LIMITS, catalogEntry, crossProtocolAgentCommerceProfileNormalizerRequest, crossProtocolAgentCommerceProfileNormalizerResult } from '@paysight/contracts';
 import { analyzeProfileNormalizer, type ProfileNormalizerInput } from './analyze.js';
-import { a2aCardVersion, opKey } from './sources.js';
+import { a2aCardVersion } from '../a2a-card.js';
+import { opKey } from './sources.js';
 
 const ONES = `0x${'1'.repeat(40)}`;
 const TWOS = `0x${'2'.repeat(40)}`;

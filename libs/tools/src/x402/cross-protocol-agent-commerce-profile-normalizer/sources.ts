@@ -1,4 +1,5 @@
-import { A2A_AGENT_CARD_FIELDS, A2A_CARD_VERSION_MARKERS, A2A_X402_EXTENSION_URI_PREFIX, type A2aCardVersion, type ProfileSource } from '@paysight/contracts';
+import { A2A_AGENT_CARD_FIELDS, A2A_X402_EXTENSION_URI_PREFIX, type ProfileSource } from '@paysight/contracts';
+import { a2aCardVersion } from '../a2a-card.js';
 import { AMT, ND, isJsonObject, pathOf, textOf, type JsonObject } from '../helpers.js';
 
 /** One operation as one source states it (values normalized; null where the source is silent). */
@@ -110,13 +111,6 @@ export function readMcpTools(doc: JsonObject): SourceReading {
     operations.push(operation('mcp_tools', textOf(meta.x402ToolId) ?? name, { path: endpoint === null ? null : pathOf(endpoint), ...moneyOf(meta.price, flags), mcp_name: name }));
   }
   return { parsed, operations, displayNames: [], protocols: parsed ? (paid ? ['mcp', 'x402'] : ['mcp']) : [], flags };
-}
-
-/** The card's version by the members only one version has; null when it shows neither. */
-export function a2aCardVersion(card: JsonObject): A2aCardVersion | null {
-  if (A2A_CARD_VERSION_MARKERS['1.0'].some((key) => card[key] !== undefined)) return '1.0';
-  if (A2A_CARD_VERSION_MARKERS['0.3'].some((key) => card[key] !== undefined)) return '0.3';
-  return null;
 }
 
 /**
