@@ -15,8 +15,13 @@ import { CHAINS } from '../chains.js';
  *   Solana wallets and DEX tools); EIP-712, EIP-3009 and EIP-2612 are EVM standards, so null/false.
  * - Avalanche Fuji and Solana devnet have no USDC row: their addresses are only abbreviated in the
  *   design sheet and appear in no source in this repository, so they are not invented.
+ *
+ * The version names everything in libs/contracts/src/x402/ that an answer depends on. .2 added the
+ * data of tools #27–#51: MCP registry and elicitation rules, HTTP caching rules, PII detectors,
+ * text lists, the recovery playbook, checkout flow, lifecycle grammar, consent language,
+ * merchant-of-record roles, the A2A security and signature fields, the SpendPermissionManager.
  */
-export const X402_REFERENCE_DATA_VERSION = 'x402-ref-2026-11-28.1';
+export const X402_REFERENCE_DATA_VERSION = 'x402-ref-2026-11-28.2';
 
 export interface X402Network {
   caip2: string;
