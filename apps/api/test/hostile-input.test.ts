@@ -20,8 +20,10 @@ import {
 const SEED = Number(process.env.HOSTILE_SEED ?? 16);
 const BODY_LIMIT = 256 * 1024;
 const RECOMMEND_LIMIT = 10_000;
-const MUTATIONS_PER_ROUTE = 40;
-const MCP_CALLS_PER_TOOL = 40;
+/** The mutation budgets are shared by the catalog's tools, so the run stays bounded as the catalog grows. */
+const perTool = (budget: number) => Math.max(12, Math.ceil(budget / CATALOG.length));
+const MUTATIONS_PER_ROUTE = perTool(2400);
+const MCP_CALLS_PER_TOOL = perTool(1800);
 const CONCURRENCY = 8;
 const MCP_HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25' };
 
