@@ -18,6 +18,9 @@ module.exports = {
   globalTeardown: '<rootDir>/tools/testkit/jest/global-teardown.cjs',
   // Integration tests start servers and child processes; a hung one still fails, just not at 5 s.
   testTimeout: 60_000,
+  // Two workers on CI's two cores: much of the suite waits on the chains, the facilitator and child
+  // processes, and jest's default on two cores (one worker) runs every file in band, one after another.
+  maxWorkers: 2,
   reporters: ['default', '<rootDir>/tools/testkit/jest/summary-reporter.cjs'],
   projects: [
     'libs/contracts',
