@@ -1,3 +1,5 @@
+import { createServer, request } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { CHAINS } from '@paysight/contracts';
 import { erc20Abi, parseEventLogs, zeroAddress } from 'viem';
 import { type Devnet, FaucetError, freshAccount, fundAccount, startDevnet } from '../src/index.js';
@@ -78,4 +80,34 @@ describe('faucet', () => {
     expect(error).toBeInstanceOf(FaucetError);
     expect(error).toMatchObject({ code: 'faucet_unreachable' });
   }, START_TIMEOUT_MS);
+
+  it('sends a request again once when its connection is reset before any answer (a stale keep-alive socket), not a second time', async () => {
+    let resets = 1;
+    let requests = 0;
+    const proxy = createServer((req, res) => {
+      requests += 1;
+      if (resets > 0) {
+        resets -= 1;
+        req.socket.destroy();
+        return;
+      }
+      req.pipe(request(new URL('/fund', devnet.faucetUrl), { method: 'POST', headers: req.headers }, (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      }));
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+    try {
+      const funded = await fundAccount(url, { chain: 'base', address: freshAccount().address, native: 1n });
+      expect([funded.transactions.length, requests]).toEqual([1, 2]);
+      resets = 2;
+      requests = 0;
+      const error = await fundAccount(url, { chain: 'base', address: freshAccount().address, native: 1n }).catch((e: unknown) => e);
+      expect(error).toMatchObject({ code: 'faucet_unreachable' });
+      expect(requests).toBe(2);
+    } finally {
+      await new Promise((resolve) => proxy.close(resolve));
+    }
+  });
 });
