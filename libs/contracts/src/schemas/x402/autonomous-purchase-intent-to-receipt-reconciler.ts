@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dateTime } from '../ext.js';
+import { uniqueIds } from '../ext/references.js';
 import { x402Atomic, x402Decimal, x402Hash } from '../../x402/request-rules.js';
 
 /** Bounds of x402-autonomous-purchase-intent-to-receipt-reconciler's request (design sheet §10; string lengths are ours). */
@@ -44,18 +45,9 @@ export const purchaseDelivery = z.strictObject({
   response_hash: x402Hash.optional(),
 });
 
-/** Ids are references (deliveries name payments, chains name intents), so each must be unique in its list. */
-const uniqueIds = <T>(key: keyof T & string) => (list: T[], ctx: z.RefinementCtx) => {
-  const seen = new Set<unknown>();
-  list.forEach((item, i) => {
-    if (seen.has(item[key])) ctx.addIssue({ code: 'custom', path: [i, key], message: `duplicate ${key}` });
-    seen.add(item[key]);
-  });
-};
-
 /** x402-autonomous-purchase-intent-to-receipt-reconciler (design sheet §10). */
 export const autonomousPurchaseIntentToReceiptReconcilerRequest = z.strictObject({
-  intents: z.array(purchaseIntent).max(PURCHASE_RECONCILER_LIMITS.intents).superRefine(uniqueIds('intent_id')),
-  payments: z.array(purchasePayment).max(PURCHASE_RECONCILER_LIMITS.payments).superRefine(uniqueIds('payment_id')),
+  intents: z.array(purchaseIntent).max(PURCHASE_RECONCILER_LIMITS.intents).superRefine(uniqueIds('intent_id', (intent) => intent.intent_id)),
+  payments: z.array(purchasePayment).max(PURCHASE_RECONCILER_LIMITS.payments).superRefine(uniqueIds('payment_id', (payment) => payment.payment_id)),
   deliveries: z.array(purchaseDelivery).max(PURCHASE_RECONCILER_LIMITS.deliveries).optional().meta({ description: 'The responses received for payments; absent means the deliveries were not supplied (incomplete_evidence).' }),
 });
