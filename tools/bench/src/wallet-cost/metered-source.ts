@@ -26,7 +26,11 @@ const ON_THE_WIRE: Partial<Record<keyof ChainSource, (args: unknown[]) => number
   },
   readContracts: (args) => Math.max(1, Math.ceil((args[1] as readonly ContractRead[]).length / CALLS_PER_MULTICALL)),
   getAddressHistory: () => 0,
+  getVerifiedAbi: () => 0,
 };
+
+/** Methods answered by the indexer (explorer API), not the node. */
+const INDEXER_METHODS = new Set<string>(['getAddressHistory', 'getVerifiedAbi'] satisfies (keyof ChainSource)[]);
 
 /** The ChainSource methods that send requests; anything else (chains, coverage, an adapter's own helpers) passes through unmetered. */
 const REQUEST_METHODS = new Set<string>([
@@ -42,6 +46,7 @@ const REQUEST_METHODS = new Set<string>([
   'getAddressHistory',
   'getCallFrames',
   'call',
+  'getVerifiedAbi',
 ] satisfies (keyof ChainSource)[]);
 
 /** Wraps a ChainSource and counts what a tool asks of it; `meter` is reset by `reset()`. */
@@ -61,7 +66,7 @@ export function meteredSource(source: ChainSource): { source: ChainSource; meter
         const method = String(property);
         meter.calls[method] = (meter.calls[method] ?? 0) + 1;
         meter.jsonRpcRequests += ON_THE_WIRE[method as keyof ChainSource]?.(args) ?? 1;
-        if (method === 'getAddressHistory') meter.indexerRequests += 1;
+        if (INDEXER_METHODS.has(method)) meter.indexerRequests += 1;
         if (inFlight === 0) meter.stages += 1;
         inFlight += 1;
         meter.peakInFlight = Math.max(meter.peakInFlight, inFlight);

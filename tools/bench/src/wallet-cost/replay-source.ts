@@ -12,6 +12,7 @@ import {
   type SourceCoverage,
   type TransactionRecord,
 } from '@paysight/contracts';
+import { SANCTIONS_ORACLES } from '@paysight/datasets';
 import { APPROVAL_TOPIC, TRANSFER_TOPIC, addressTopic } from '@paysight/tools';
 import { maxUint256, numberToHex, pad, type Address, type Hex } from 'viem';
 import type { BusyWalletFixture } from './fixture.js';
@@ -24,6 +25,8 @@ interface Row {
   counterparty: Address;
   out: boolean;
   amount: bigint;
+  /** The Transfer log's topics (event, from, to), shared strings. */
+  topics: [Hex, Hex, Hex];
 }
 
 const lower = (a: string) => a.toLowerCase();
@@ -33,9 +36,11 @@ const CONTRACT_CODE: Hex = '0x6080604052348015600f57600080fd5b50';
 
 /**
  * A ChainSource that answers from the busy-wallet fixture as a Base node would over plain JSON-RPC (no
- * indexer): logs by topic and block range, headers by number, code and nonces, Multicall3 reads of
- * balances, metadata and allowances. Every answer arrives on a later turn of the event loop, as a
- * network answer does, so requests sent together overlap.
+ * indexer): logs by emitter, topics and block range, as eth_getLogs filters them, headers by number,
+ * code (the tokens, the routers and the chain's sanctions oracle) and nonces, Multicall3 reads of
+ * balances, metadata, allowances and the oracle's answers. The fixture holds the wallet's logs only, so
+ * a query about other accounts (a payer's funding) sees just their traffic with the wallet. Every answer
+ * arrives on a later turn of the event loop, as a network answer does, so requests sent together overlap.
  */
 export class ReplayChainSource implements ChainSource {
   private readonly rows: Row[];
@@ -49,10 +54,15 @@ export class ReplayChainSource implements ChainSource {
     this.wallet = lower(fixture.wallet);
     const t = fixture.transfers;
     let block = BigInt(fixture.firstBlock);
+    const walletTopic = addressTopic(fixture.wallet);
+    const counterpartyTopics = fixture.counterparties.map(addressTopic);
     this.rows = t.tx.map((tx, i) => {
       block += BigInt(t.blockDelta[i]!);
       const token = fixture.tokens[t.token[i]!]!;
-      return { block, logIndex: t.logIndex[i]!, tx, token: token.address, counterparty: fixture.counterparties[t.counterparty[i]!]!, out: t.out[i] === 1, amount: BigInt(t.amount[i]!) * 10n ** BigInt(token.unitDecimals) };
+      const out = t.out[i] === 1;
+      const other = counterpartyTopics[t.counterparty[i]!]!;
+      const topics: Row['topics'] = out ? [TRANSFER_TOPIC, walletTopic, other] : [TRANSFER_TOPIC, other, walletTopic];
+      return { block, logIndex: t.logIndex[i]!, tx, token: token.address, counterparty: fixture.counterparties[t.counterparty[i]!]!, out, amount: BigInt(t.amount[i]!) * 10n ** BigInt(token.unitDecimals), topics };
     });
     for (const row of this.rows) if (!this.firstRowOfTx.has(row.tx)) this.firstRowOfTx.set(row.tx, row);
     this.blocks = this.rows.map((r) => r.block);
@@ -65,7 +75,9 @@ export class ReplayChainSource implements ChainSource {
       transactionHash: txHash(a.tx[i]!),
       logIndex: 0,
     }));
-    this.contracts = new Set([...fixture.tokens.map((t) => lower(t.address)), ...fixture.counterparties.slice(0, fixture.routers).map(lower)]);
+    // The chain's sanctions oracle has code on mainnet, so the tools ask it, as they would there.
+    const oracles = SANCTIONS_ORACLES.onChain(fixture.chain).map((o) => o.address);
+    this.contracts = new Set([...fixture.tokens.map((t) => t.address), ...fixture.counterparties.slice(0, fixture.routers), ...oracles].map(lower));
   }
 
   chains(): ChainName[] {
@@ -116,21 +128,15 @@ export class ReplayChainSource implements ChainSource {
   }
 
   getLogs(_chain: ChainName, query: LogQuery): Promise<LogRecord[]> {
-    const [topic0, topic1, topic2] = query.topics;
-    const has = (topic: typeof topic0, value: Hex) => topic === value || (Array.isArray(topic) && topic.includes(value));
-    const walletTopic = addressTopic(this.fixture.wallet);
-    if (has(topic0, APPROVAL_TOPIC) && topic1 === walletTopic) return later(this.approvals.filter((l) => l.blockNumber >= query.fromBlock && l.blockNumber <= query.toBlock));
-    if (topic0 !== TRANSFER_TOPIC) return later([]);
-    const out = topic1 === walletTopic ? true : topic2 === walletTopic ? false : null;
-    if (out === null) return later([]);
-    const logs: LogRecord[] = [];
+    const wanted = logFilter(query);
+    const approvals = this.approvals.filter((l) => l.blockNumber >= query.fromBlock && l.blockNumber <= query.toBlock && wanted(l.address, l.topics));
+    const transfers: LogRecord[] = [];
     for (let i = lowerBound(this.blocks, query.fromBlock); i < this.rows.length && this.rows[i]!.block <= query.toBlock; i++) {
       const row = this.rows[i]!;
-      if (row.out !== out) continue;
-      const [from, to] = out ? [this.fixture.wallet, row.counterparty] : [row.counterparty, this.fixture.wallet];
-      logs.push({ address: row.token, topics: [TRANSFER_TOPIC, addressTopic(from), addressTopic(to)], data: pad(numberToHex(row.amount), { size: 32 }), blockNumber: row.block, transactionHash: txHash(row.tx), logIndex: row.logIndex });
+      if (!wanted(row.token, row.topics)) continue;
+      transfers.push({ address: row.token, topics: [...row.topics], data: pad(numberToHex(row.amount), { size: 32 }), blockNumber: row.block, transactionHash: txHash(row.tx), logIndex: row.logIndex });
     }
-    return later(logs);
+    return later([...approvals, ...transfers]);
   }
 
   getAddressHistory(): Promise<AddressHistoryResult> {
@@ -168,6 +174,17 @@ export class ReplayChainSource implements ChainSource {
         return { status: 'failure', error: 'execution reverted' };
     }
   }
+}
+
+/**
+ * A node's eth_getLogs match: the emitter among the query's addresses (any when none), and each topic
+ * position either null or the log's topic (one of them, for an array); a log with fewer topics than the
+ * filter has positions does not match.
+ */
+function logFilter(query: LogQuery): (address: Address, topics: readonly Hex[]) => boolean {
+  const addresses = query.address === undefined ? null : new Set((Array.isArray(query.address) ? query.address : [query.address]).map(lower));
+  const positions = query.topics.map((t) => (t === null ? null : new Set((Array.isArray(t) ? t : [t]).map(lower))));
+  return (address, topics) => topics.length >= positions.length && (addresses === null || addresses.has(lower(address))) && positions.every((set, i) => set === null || set.has(topics[i]!));
 }
 
 /** The first index whose block is at least `block`. */
