@@ -45,7 +45,8 @@ async function readProxyGetters(source: ChainSource, chain: ChainName, address: 
 
 /**
  * Code, nonce and proxy slots of the address at the head block; then the code of whatever it forwards
- * to; for an EIP-7702 account whose delegate is not a known smart account, its indexed history (sweeps).
+ * to and, for an EIP-7702 account whose delegate is not a known smart account, its indexed history
+ * (sweeps), together.
  */
 export async function gatherAgentWalletProfile(input: AgentWalletProfileRequest, { chain: source }: ToolPorts): Promise<AgentWalletProfileData> {
   const chain = requestedChain(input.chain);
@@ -63,10 +64,12 @@ export async function gatherAgentWalletProfile(input: AgentWalletProfileRequest,
     getters.beaconImplementation,
   ].filter((target): target is Address => target !== null);
   const unique = [...new Set(targets.map((target) => target.toLowerCase() as Address))];
-  const codes = await Promise.all(unique.map((target) => source.getCode(chain, target, head)));
-
   const unknownDelegate = account.delegatedTo !== null && !EIP7702_SMART_ACCOUNTS.find(chain, account.delegatedTo);
-  const history = unknownDelegate && input.include_delegation_signals ? await source.getAddressHistory(chain, { address, limit: HISTORY_LIMIT }) : null;
+  // The history depends on the delegate's address only, not on its code: both go out together.
+  const [codes, history] = await Promise.all([
+    Promise.all(unique.map((target) => source.getCode(chain, target, head))),
+    unknownDelegate && input.include_delegation_signals ? source.getAddressHistory(chain, { address, limit: HISTORY_LIMIT }) : null,
+  ]);
 
   return {
     chain,
