@@ -14,6 +14,7 @@ export * from './risk/index.js';
 export * from './tx/status/index.js';
 export * from './tx/decode/index.js';
 export * from './trust/payment-preflight/index.js';
+export { PAYEE_FLOW_CAPS } from './trust/payee-flows/index.js';
 export * from './expansion/service-discovery-audit/index.js';
 export * from './expansion/agent-payment-history-summary/index.js';
 export * from './expansion/agent-compatibility-analyzer/index.js';

@@ -1,4 +1,4 @@
-import { toolById, type ChainName, type ChainSource, type ReportStore } from '@paysight/contracts';
+import { toolById, type ChainName, type ChainSource, type ReportStore, type ToolId } from '@paysight/contracts';
 import { notConfiguredNarrator, toolModuleFor, type ToolPorts } from '@paysight/tools';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
@@ -6,9 +6,9 @@ import type { Machine } from '../shared/machine.js';
 import type { WireCounts } from './counting-proxy.js';
 import { meteredSource, type Meter } from './metered-source.js';
 
-/** One tool call of the workload. */
+/** One call of a tool that reads the chain. */
 export interface CostCase {
-  tool: 'wallet_snapshot' | 'wallet_audit' | 'batch_wallet_snapshot' | 'deep_wallet_report';
+  tool: ToolId;
   label: string;
   body: Record<string, unknown>;
 }
@@ -22,6 +22,8 @@ export interface CostFigure extends Meter {
   maxMs: number;
   /** Heap still held right after one run, before a collection: what the run allocated, roughly. */
   heapDeltaMiB: number;
+  /** Size of the first run's answer (result and metadata) as JSON. */
+  answerKiB: number;
   /** What the result says was sampled or cut (limitations and data notes that name a read limit). */
   sampling: string[];
   /** Measured at the node, below the adapter's batches and cache (first run): null where no node is behind the source. */
@@ -58,7 +60,7 @@ export async function measureWorkload(workload: Workload, runs: number): Promise
       narrator: notConfiguredNarrator,
       reports,
       observations: { retentionDays: null, summarize: notSaved },
-      // The wallet tools keep no notary records.
+      // No tool that reads the chain keeps notary records.
       notary: undefined as never,
       savedReportUrl: (id) => `http://127.0.0.1/reports/${id}`,
     };
@@ -90,6 +92,7 @@ export async function measureWorkload(workload: Workload, runs: number): Promise
       medianMs: round(times[Math.floor(times.length / 2)]!),
       maxMs: round(times[times.length - 1]!),
       heapDeltaMiB: round(heapDelta / 2 ** 20),
+      answerKiB: round(JSON.stringify(first.output, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value)).length / 2 ** 10),
       sampling: samplingNotes(first.output),
       wire,
     });
@@ -97,12 +100,15 @@ export async function measureWorkload(workload: Workload, runs: number): Promise
   return figures;
 }
 
-/** Notes of a tool output that report a read limit ("the newest N of …", "… of … were read"). */
+/** What a note says when it reports a read limit: "the newest N", "N of M were read", a cap, a sample, interpolated or partial look-ups. */
+const READ_LIMIT = /newest \d|\d+ of (at least )?\d+|read limit|capped at|sampled|interpolated|most frequent/i;
+
+/** Notes of a tool output that report a read limit ("the newest N of …", "… N of M were read"). */
 export function samplingNotes(output: unknown): string[] {
   const notes: string[] = [];
   const visit = (value: unknown, key: string) => {
     if (typeof value === 'string') {
-      if (/limitations|dataNotes|truncations/i.test(key) && /newest|were read|were kept|read limit/i.test(value)) notes.push(value);
+      if (/limitations|dataNotes|truncations/i.test(key) && READ_LIMIT.test(value)) notes.push(value);
     } else if (Array.isArray(value)) value.forEach((v) => visit(v, key));
     else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) visit(v, /limitations|dataNotes|truncations/i.test(key) ? key : k);
   };
@@ -113,6 +119,8 @@ export function samplingNotes(output: unknown): string[] {
 export interface WalletCostResult {
   machine: Machine;
   date: string;
+  /** The machine's 1-minute load average when the run started and when it ended: the times are only comparable within a run. */
+  loadAverage: { start: number; end: number };
   figures: CostFigure[];
 }
 
@@ -121,13 +129,13 @@ const round = (n: number) => Math.round(n * 100) / 100;
 export function walletCostTable(result: WalletCostResult): string {
   const rows = result.figures.map(
     (f) =>
-      `| ${f.workload} | ${f.tool} | ${f.label} | ${Object.values(f.calls).reduce((a, b) => a + b, 0)} | ${f.jsonRpcRequests} | ${f.wire ? `${f.wire.jsonRpcRequests} in ${f.wire.httpRequests}` : '-'} | ${f.stages} | ${f.medianMs} | ${f.heapDeltaMiB} |`,
+      `| ${f.workload} | ${f.tool} | ${f.label} | ${Object.values(f.calls).reduce((a, b) => a + b, 0)} | ${f.jsonRpcRequests} | ${f.wire ? `${f.wire.jsonRpcRequests} in ${f.wire.httpRequests}` : '-'} | ${f.stages} | ${f.medianMs} | ${f.heapDeltaMiB} | ${f.answerKiB} |`,
   );
   return [
-    `Wallet tools: requests, dependent stages and time per call, ${result.figures[0]?.runs ?? 0} runs each (${result.machine.cpuModel}, Node ${result.machine.node})`,
+    `Tools that read the chain: requests, dependent stages and time per call, ${result.figures[0]?.runs ?? 0} runs each (${result.machine.cpuModel}, Node ${result.machine.node}, load average ${result.loadAverage.start} at the start, ${result.loadAverage.end} at the end)`,
     '',
-    '| workload | tool | case | ChainSource calls | JSON-RPC requests (by span) | at the node: JSON-RPC in HTTP requests | stages | median ms | heap MiB |',
-    '|---|---|---|---|---|---|---|---|---|',
+    '| workload | tool | case | ChainSource calls | JSON-RPC requests (by span) | at the node: JSON-RPC in HTTP requests | stages | median ms | heap MiB | answer KiB |',
+    '|---|---|---|---|---|---|---|---|---|---|',
     ...rows,
   ].join('\n');
 }
