@@ -1,4 +1,4 @@
-import { groupBy } from '../group-by.js';
+import { groupBy } from '../../shared/group-by.js';
 
 export interface ValidityWindow {
   index: number;

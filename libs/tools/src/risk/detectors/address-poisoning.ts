@@ -6,6 +6,7 @@ import { isDust, movementAgency } from '../agency.js';
 import type { Detector, ExposureDetector, RiskContext } from '../context.js';
 import { buildExposure, buildFlag, describeMovement, movementEvidence } from '../evidence-items.js';
 import { imitatedToken } from './fake-token.js';
+import { groupBy } from '../../shared/group-by.js';
 import { LOOKALIKE_PREFIX_CHARS, LOOKALIKE_SUFFIX_CHARS, lookalikeKey } from '../../shared/lookalike.js';
 
 const counterfeit = (activity: ActivityView, m: Movement) => m.asset !== null && imitatedToken(activity.evidence.chain, m.asset, activity.token(m.asset)) !== null;
@@ -42,14 +43,8 @@ interface Poisoning {
  */
 function findPoisoning(context: RiskContext): Poisoning {
   const { evidence, activity } = context;
-  const byCounterparty = new Map<string, Movement[]>();
-  for (const m of activity.movements) {
-    if (m.direction === 'self') continue;
-    const key = m.counterparty.toLowerCase();
-    byCounterparty.set(key, [...(byCounterparty.get(key) ?? []), m]);
-  }
-  const groups = new Map<string, string[]>();
-  for (const address of byCounterparty.keys()) groups.set(lookalikeKey(address), [...(groups.get(lookalikeKey(address)) ?? []), address]);
+  const byCounterparty = groupBy(activity.movements.filter((m) => m.direction !== 'self'), (m) => m.counterparty.toLowerCase());
+  const groups = groupBy(byCounterparty.keys(), lookalikeKey);
 
   const result: Poisoning = { pairs: [], paid: [], planted: [] };
   const cited = new Set<string>();

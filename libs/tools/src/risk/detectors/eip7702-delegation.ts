@@ -1,6 +1,7 @@
 import type { RiskEvidence } from '@paysight/contracts';
 import type { Address, Hex } from 'viem';
 import { classifyAccountCode } from '../../shared/account-code.js';
+import { groupBy } from '../../shared/group-by.js';
 import type { ActivityView } from '../../wallet/evidence/activity-view.js';
 import type { Movement } from '../../wallet/evidence/movements.js';
 import { sameAddress, type Detector } from '../context.js';
@@ -28,11 +29,7 @@ const sameAsset = (inbound: Movement, m: Movement) => (isNative(inbound) ? m.kin
  * in relayer-sent transactions alone is what a sponsored smart account does, and is not a sweep.
  */
 export function findSweeps(movements: readonly Movement[], wallet: Address, senderOf: (hash: Hex) => Address | null): Sweep[] {
-  const byTransaction = new Map<string, Movement[]>();
-  for (const m of movements) {
-    const key = m.transactionHash.toLowerCase();
-    byTransaction.set(key, [...(byTransaction.get(key) ?? []), m]);
-  }
+  const byTransaction = groupBy(movements, (m) => m.transactionHash.toLowerCase());
   const foreign = [...byTransaction.values()].filter((moves) => {
     const sender = senderOf(moves[0]!.transactionHash);
     return sender !== null && !sameAddress(sender, wallet);

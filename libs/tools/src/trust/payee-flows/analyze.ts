@@ -1,5 +1,6 @@
 import { formatUnitsCompact, PAYMENT, type Confidence } from '@paysight/contracts';
 import type { Address } from 'viem';
+import { groupBy } from '../../shared/group-by.js';
 import { modalAmount, payerStats, share, volumeHhi, type PayerStats } from '../../shared/payer-stats.js';
 import type { TokenTransfer } from '../../shared/transfers.js';
 import { PAYEE_FLOW_CAPS, type FundingRecord, type PayeeFlowData } from './gather.js';
@@ -72,8 +73,7 @@ export interface PayeeFlowAnalysis {
 
 /** Funders of two or more payers whose own history is too short to be an exchange or a payroll: one hand behind many "buyers". */
 function findRings(data: PayeeFlowData): PayeeFlowAnalysis['rings'] {
-  const byFunder = new Map<Address, FundingRecord[]>();
-  for (const f of data.fundings) if (f.funder !== data.payee) byFunder.set(f.funder, [...(byFunder.get(f.funder) ?? []), f]);
+  const byFunder = groupBy(data.fundings.filter((f) => f.funder !== data.payee), (f) => f.funder);
   return data.funders
     .map((funder) => ({ funder: funder.address, nonce: funder.nonce, fundings: byFunder.get(funder.address) ?? [] }))
     .filter((r) => r.fundings.length >= 2 && r.nonce <= r.fundings.length * PAYEE_FLOW_RULES.ringNoncePerPayer + PAYEE_FLOW_RULES.ringNonceSlack);
@@ -209,8 +209,7 @@ function paymentGraph(
   for (const f of data.fundings) node(f.funder, 'funder');
   for (const t of roundTrips) node(t.to, 'return_recipient');
 
-  const returns = new Map<Address, TokenTransfer[]>();
-  for (const t of roundTrips) returns.set(t.to, [...(returns.get(t.to) ?? []), t]);
+  const returns = groupBy(roundTrips, (t) => t.to);
   const edges = [
     ...payers.map((p) => ({
       kind: 'payment',

@@ -1,6 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { SCHEMA_CHANGE_CLASSES, type CatalogEntryOf, type RequestOf, type ResultOf } from '@paysight/contracts';
 import type { ToolOutput } from '../../tool-module.js';
+import { groupBy } from '../../shared/group-by.js';
 import { x402Answer } from '../answer.js';
 import { AMT, HASH, isJsonObject, pointer, type JsonObject } from '../helpers.js';
 import { annotationSafetyFlips, mcpToolPrice } from '../mcp-tool.js';
@@ -38,11 +39,11 @@ function changedArguments(before: JsonObject, after: JsonObject): Set<string> {
 /** Step 1: by name; a removed tool whose input and output schemas equal an added tool's (at least one present) was renamed to it. */
 function fates(before: Map<string, Definition>, after: Map<string, Definition>): Map<string, Fate> {
   const schemasOf = (def: Definition) => (def.inputSchema === undefined && def.outputSchema === undefined ? null : HASH({ input: def.inputSchema ?? null, output: def.outputSchema ?? null }));
-  const added = new Map<string, string[]>();
-  for (const [name, def] of after) {
+  const keyed = [...after].flatMap(([name, def]) => {
     const key = before.has(name) ? null : schemasOf(def);
-    if (key !== null) added.set(key, [...(added.get(key) ?? []), name]);
-  }
+    return key === null ? [] : [{ key, name }];
+  });
+  const added = new Map([...groupBy(keyed, (k) => k.key)].map(([key, items]) => [key, items.map((k) => k.name)]));
   const result = new Map<string, Fate>();
   for (const [name, def] of before) {
     const next = after.get(name);

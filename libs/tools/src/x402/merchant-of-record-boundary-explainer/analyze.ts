@@ -1,5 +1,6 @@
-import { MOR_ISSUE_CODES, MOR_PROCESSOR_KINDS, MOR_ROLES, MOR_ROLE_RULES, type CatalogEntryOf, type MorIssueCode, type MorRole, type RequestOf, type ResultOf } from '@paysight/contracts';
+import { MOR_ISSUE_CODES, MOR_PROCESSOR_KINDS, MOR_ROLES, MOR_ROLE_RULES, type CatalogEntryOf, type MorIssueCode, type RequestOf, type ResultOf } from '@paysight/contracts';
 import type { ToolOutput } from '../../tool-module.js';
+import { groupBy } from '../../shared/group-by.js';
 import { x402Answer } from '../answer.js';
 import { pointer } from '../helpers.js';
 
@@ -36,9 +37,8 @@ function issuesOf(input: MorExplainerInput, rows: readonly Row[], funds: Party |
     if (!parties.has(id)) add('unknown_party', `${pointer('disclosed_to_buyer', i)}: ${id} is not among the parties`, MOR_ROLES.length + i);
   });
   if (disclosed) {
-    const undisclosed = new Map<string, MorRole[]>();
-    for (const row of rows) if (!row.disclosed && row.label !== null) undisclosed.set(row.party_id, [...(undisclosed.get(row.party_id) ?? []), row.role]);
-    [...undisclosed].forEach(([id, roles], i) => add('undisclosed_role_holder', `${id} holds ${roles.join(', ')} but is not in disclosed_to_buyer`, i));
+    const undisclosed = groupBy(rows.filter((row) => !row.disclosed && row.label !== null), (row) => row.party_id);
+    [...undisclosed].forEach(([id, held], i) => add('undisclosed_role_holder', `${id} holds ${held.map((row) => row.role).join(', ')} but is not in disclosed_to_buyer`, i));
   }
   if (funds && input.cart_merchant_name !== undefined && fold(input.cart_merchant_name) !== fold(funds.label)) {
     add('merchant_name_mismatch', `the cart names "${input.cart_merchant_name}", the funds go to ${funds.party_id} "${funds.label}"`);
