@@ -1,5 +1,5 @@
 import type { ChainName } from '@paysight/contracts';
-import { getAddress, isAddress, zeroAddress, type Address, type Hex } from 'viem';
+import { getAddress, zeroAddress, type Address, type Hex } from 'viem';
 import { chainUnion, type ExploitIncident, type ThreatEntry } from './threat-dataset.js';
 
 /**
@@ -116,17 +116,12 @@ function explorerChain(host: string): ChainName | 'other' {
   return EXPLORER_CHAINS[host.toLowerCase().replace(/^www\./, '')] ?? 'other';
 }
 
-/** The address if it is 0x and 40 hex digits, whatever its casing. */
-function wellFormed(raw: string): Address | null {
-  return isAddress(raw, { strict: false }) ? getAddress(raw.toLowerCase()) : null;
-}
-
 function links(value: string): { chain: ChainName | 'other'; kind: string; value: string }[] {
   return [...value.matchAll(EXPLORER_LINK)].map((m) => ({ chain: explorerChain(m[1]!), kind: m[2]!.toLowerCase(), value: m[3]! }));
 }
 
 /** `Leetswap_exp.sol` -> `Leetswap`; `Conic_exp2.sol` -> `Conic`; `uniswap-erc777.sol` -> `uniswap-erc777`. */
-export function incidentName(fileName: string): string {
+function incidentName(fileName: string): string {
   return fileName.replace(/\.sol$/i, '').replace(/_exp(?:loit)?[\w.]*$/i, '').replace(/\.sol$/i, '');
 }
 
@@ -180,7 +175,7 @@ export function readPocHeader(path: string, text: string): PocHeader {
       ? linked.filter((l) => l.kind === 'address').map((l) => ({ raw: l.value.match(ADDRESS)?.[0] ?? null, chain: l.chain, chainFrom: 'link' as const }))
       : (value.match(ADDRESS) ?? []).map((raw) => ({ raw, chain: fileChain, chainFrom: 'file' as const }));
     for (const { raw, chain, chainFrom } of found) {
-      const address = raw ? wellFormed(raw) : null;
+      const address = raw ? getAddress(raw.toLowerCase()) : null;
       if (!address) header.skipped.push({ line: number, text: body, reason: 'malformed address' });
       else if (chain === null) header.skipped.push({ line: number, text: body, reason: 'no chain' });
       else if (chain === 'other') header.skipped.push({ line: number, text: body, reason: 'other chain' });
@@ -191,7 +186,7 @@ export function readPocHeader(path: string, text: string): PocHeader {
 }
 
 /** Where a PoC file is read on GitHub at a commit. */
-export function defiHackLabsLink(commit: string, path: string): string {
+function defiHackLabsLink(commit: string, path: string): string {
   return `https://github.com/${DEFIHACKLABS_REPO}/blob/${commit}/${path}`;
 }
 
