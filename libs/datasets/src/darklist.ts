@@ -1,6 +1,6 @@
 import { getAddress, type Address } from 'viem';
-import type { RawDataset } from './address-dataset.js';
 import type { ThreatCategory } from './risk-datasets.js';
+import { mostSpecificCategory, type ThreatEntry } from './threat-dataset.js';
 
 /** One row of MyEtherWallet ethereum-lists' src/addresses/addresses-darklist.json. */
 export interface DarklistRow {
@@ -9,32 +9,22 @@ export interface DarklistRow {
   date: string;
 }
 
-export interface ThreatEntry {
-  address: Address;
-  label: string;
-  category: ThreatCategory;
-  source: string;
-  chains: ['ethereum'];
-}
-
-const SOURCE = 'ethereum-lists darklist';
+export const DARKLIST_SOURCE = 'ethereum-lists darklist';
 
 /**
  * What a darklist comment says the address is. The list has no category field, so it is read from the
  * comment: exploiters first, then anything that says phishing, then scams (trust trading, giveaways,
- * fake tokens, lotteries), then the remaining impersonations (fake sale sites, fake support and admins,
+ * fake copies of tokens, lotteries), then the remaining impersonations (fake sale sites, fake support and admins,
  * fake wallets), which are phishing. An address without a comment is a scam: the list says only that it
  * is malicious.
  */
 export function darklistCategory(comment: string): ThreatCategory {
   if (/exploit|hacker/i.test(comment)) return 'exploit';
   if (/phish/i.test(comment)) return 'phishing';
-  if (/trust[- ]?trading|giveaway|giveway|lottery|ponzi|scam|fake copy of|generator|blender|does not add up|funds being stolen|suicide|malicious/i.test(comment)) return 'scam';
+  if (/trust[- ]?trading|giveaway|giveway|lottery|ponzi|scam|fake copy of|^fake [\w ]+ token$|generator|blender|does not add up|funds being stolen|suicide|malicious/i.test(comment)) return 'scam';
   if (/fake|pretending|cloned|slackbot|myelherwallel|change bank/i.test(comment)) return 'phishing';
   return 'scam';
 }
-
-const RANK: Record<ThreatCategory, number> = { exploit: 0, drainer: 1, phishing: 2, scam: 3 };
 
 /** YYYY-MM-DD from the list's dates ("2018-03-12", "7/18/17"); null when absent. */
 function isoDate(date: string): string | null {
@@ -66,23 +56,9 @@ export function threatEntriesFromDarklist(rows: readonly DarklistRow[]): { entri
   }
   const entries = [...byAddress.values()].map(({ address, comments, dates }): ThreatEntry => {
     const listed = dates.sort()[0];
-    const category = comments.map(darklistCategory).sort((a, b) => RANK[a] - RANK[b])[0] ?? 'scam';
+    const category = mostSpecificCategory(comments.map(darklistCategory)) ?? 'scam';
     const text = comments.length ? comments.join('; ') : 'Listed in the darklist without a comment';
-    return { address, label: listed ? `${text} (listed ${listed})` : text, category, source: SOURCE, chains: ['ethereum'] };
+    return { address, label: listed ? `${text} (listed ${listed})` : text, category, source: DARKLIST_SOURCE, chains: ['ethereum'] };
   });
   return { entries, skipped };
-}
-
-/** The shipped dataset file for darklist entries read on a given date. */
-export function threatDataset(entries: ThreatEntry[], snapshotDate: string, notes: string[]): RawDataset<{ category: ThreatCategory; source: string }> {
-  return {
-    id: 'threat-addresses',
-    description: 'Addresses labelled by open sources as wallet drainers, phishing or scam operators, and exploiters of protocols.',
-    source: 'MyEtherWallet ethereum-lists, src/addresses/addresses-darklist.json (https://github.com/MyEtherWallet/ethereum-lists).',
-    licence: 'MIT (ethereum-lists); each entry names its source.',
-    snapshotDate,
-    complete: false,
-    notes,
-    entries,
-  };
 }

@@ -6,6 +6,7 @@ import sanctionsOracles from '../data/risk/sanctions-oracles.json' with { type: 
 import threatAddresses from '../data/risk/threat-addresses.json' with { type: 'json' };
 import tokenVariants from '../data/risk/token-variants.json' with { type: 'json' };
 import { AddressDataset, type RawDataset } from './address-dataset.js';
+import type { ExploitIncident } from './threat-dataset.js';
 
 /** OFAC SDN addresses (the whole list's EVM-format addresses at its date of issue; see its header). */
 export const SDN_ADDRESSES = new AddressDataset<{ currencies: string[] }>(sdn as RawDataset<{ currencies: string[] }>);
@@ -25,7 +26,13 @@ export const TOKEN_VARIANTS = new AddressDataset(tokenVariants as RawDataset<obj
 /** What an open source labels a threat address as. */
 export const THREAT_CATEGORIES = ['drainer', 'phishing', 'scam', 'exploit'] as const;
 export type ThreatCategory = (typeof THREAT_CATEGORIES)[number];
+/** What a threat entry carries besides its address, label and chains; `incidents` for exploiters DeFiHackLabs names. */
+export interface ThreatListing {
+  category: ThreatCategory;
+  source: string;
+  incidents?: readonly ExploitIncident[];
+}
 /** Drainers, phishing and scam operators, and exploiters, each entry with the source that labels it. */
-export const THREAT_ADDRESSES = new AddressDataset<{ category: ThreatCategory; source: string }>(threatAddresses as RawDataset<{ category: ThreatCategory; source: string }>);
+export const THREAT_ADDRESSES = new AddressDataset<ThreatListing>(threatAddresses as RawDataset<ThreatListing>);
 
 export const RISK_DATASETS = [SDN_ADDRESSES, SANCTIONS_ORACLES, MIXERS, THREAT_ADDRESSES, EIP7702_SMART_ACCOUNTS, KNOWN_SPENDERS, TOKEN_VARIANTS] as const;

@@ -3,10 +3,16 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { CHAIN_NAMES } from '@paysight/contracts';
+import { CHAIN_NAMES, type ChainName, MULTICALL3_ADDRESS, PERMIT2_CONTRACT } from '@paysight/contracts';
+import { zeroAddress } from 'viem';
 import {
   AddressDataset,
+  DARKLIST_SOURCE,
+  darklistCategory,
+  EIP7702_SMART_ACCOUNTS,
   evmAddressesFromSdnAdvancedXml,
+  KNOWN_SPENDERS,
+  KNOWN_TOKENS,
   MIXERS,
   RISK_DATASETS,
   SdnAdvancedXmlReader,
@@ -14,6 +20,7 @@ import {
   THREAT_ADDRESSES,
   THREAT_CATEGORIES,
   threatEntriesFromDarklist,
+  TOKEN_VARIANTS,
 } from '../src/index.js';
 
 const LAZARUS = [
@@ -109,17 +116,55 @@ describe('chain-scoped datasets', () => {
     expect(MIXERS.find('ethereum', '0x84443cfd09a48af6ef360c6976c5392ac5023a1f')).toBeUndefined();
   });
 
-  it('labels every threat address with one of the threat categories and the source that labels it', () => {
-    expect(THREAT_ADDRESSES.header.complete).toBe(false);
+  it('labels every threat address with one of the threat categories, the source that labels it and the chains it applies to', () => {
+    expect(THREAT_ADDRESSES.header).toMatchObject({ complete: false, licence: expect.stringMatching(/MIT.*Apache-2\.0/) });
+    const commit = /commit ([0-9a-f]{40})/.exec(THREAT_ADDRESSES.header.source)![1]!;
     for (const entry of THREAT_ADDRESSES.entries) {
       expect(THREAT_CATEGORIES).toContain(entry.category);
-      expect(entry.source).toMatch(/\w/);
-      expect(entry.chains).toEqual(['ethereum']);
+      expect(entry.chains.length).toBeGreaterThan(0);
+      // The darklist names Ethereum mainnet addresses; a DeFiHackLabs entry cites each PoC at the dataset's commit.
+      if (!entry.incidents) expect([entry.source, entry.chains]).toEqual([DARKLIST_SOURCE, ['ethereum']]);
+      for (const incident of entry.incidents ?? []) {
+        expect(entry.source).toContain(`https://github.com/SunWeb3Sec/DeFiHackLabs/blob/${commit}/${incident.path}`);
+        expect(incident.path).toMatch(/^src\/test\/(\d{4}-\d{2}\/)?[^/]+\.sol$/);
+        for (const chain of incident.chains) expect(entry.chains).toContain(chain);
+      }
     }
     expect(new Set(THREAT_ADDRESSES.entries.map((e) => e.category))).toEqual(new Set(['phishing', 'scam', 'exploit']));
-    // The Parity multisig exploiter of July 2017, as the darklist labels it; listed on Ethereum only.
-    expect(THREAT_ADDRESSES.find('ethereum', '0xb3764761e297d6f121e79c32a65829cd1ddb4d32')).toMatchObject({ category: 'exploit', label: 'MultiSigExploit-Hacker_main (listed 2017-07-20)' });
+    // The Parity multisig exploiter of July 2017, in both sources; listed on Ethereum only.
+    expect(THREAT_ADDRESSES.find('ethereum', '0xb3764761e297d6f121e79c32a65829cd1ddb4d32')).toMatchObject({
+      category: 'exploit',
+      label: 'MultiSigExploit-Hacker_main (listed 2017-07-20); Attacker of Parity_first_hack (2017-07)',
+      source: expect.stringMatching(/^ethereum-lists darklist; https:\/\/github\.com\/SunWeb3Sec\/DeFiHackLabs\/blob\/[0-9a-f]{40}\/src\/test\/2017-07\/Parity_first_hack_exp\.sol$/),
+    });
     expect(THREAT_ADDRESSES.find('base', '0xb3764761e297d6f121e79c32a65829cd1ddb4d32')).toBeUndefined();
+  });
+
+  it('lists exploiters on every chain from DeFiHackLabs, on the chains its PoCs link them', () => {
+    const exploits = (chain: ChainName) => THREAT_ADDRESSES.onChain(chain).filter((e) => e.category === 'exploit').length;
+    // Counts at commit b3719ce7 (2026-08-22): ethereum 439, base 59, arbitrum 57, polygon 31, optimism 18.
+    expect(exploits('ethereum')).toBeGreaterThan(300);
+    for (const chain of ['base', 'arbitrum', 'polygon', 'optimism'] as const) expect(exploits(chain)).toBeGreaterThan(10);
+    expect(THREAT_ADDRESSES.find('base', '0x705f736145bb9d4a4a186f4595907b60815085c3')).toMatchObject({
+      label: 'Attacker of Leetswap (2023-08)',
+      chains: ['base'],
+      incidents: [{ incident: 'Leetswap', month: '2023-08', role: 'attacker', lost: '~630K USD$', attackTxs: ['0xbb837d417b76dd237b4418e1695a50941a69259a1c4dee561ea57d982b9f10ec'] }],
+    });
+    expect(THREAT_ADDRESSES.find('ethereum', '0x705f736145bb9d4a4a186f4595907b60815085c3')).toBeUndefined();
+    expect(THREAT_ADDRESSES.find('arbitrum', '0xe9544ee39821f72c4fc87a5588522230e340aa54')).toMatchObject({ category: 'exploit', label: 'Attack contract of RodeoFinance (2023-07)' });
+    expect(THREAT_ADDRESSES.find('optimism', '0x5d0d99e9886581ff8fcb01f35804317f5ed80bbb')).toMatchObject({ label: 'Attacker of Sonne (2024-05)' });
+    expect(THREAT_ADDRESSES.find('polygon', '0x11576cb3d8d6328cf319e85b10e09a228e84a8de')).toMatchObject({ label: 'Attacker of LFI (2023-05)' });
+    expect(THREAT_ADDRESSES.find('ethereum', '0x96221423681a6d52e184d440a8efcebb105c7242')).toMatchObject({ label: 'Attack contract of Bybit (2025-02)' });
+  });
+
+  it('never lists a victim or a known protocol contract as a threat', () => {
+    // The Vulnerable Contract lines of the incidents above: Leetswap's pair, Rodeo, Sonne, LFI, Bybit's cold wallet.
+    const victims = ['0x94dac4a3ce998143aa119c05460731da80ad90cf', '0xf3721d8a2c051643e06bf2646762522fa66100da', '0xe3b81318b1b6776f0877c3770afddff97b9f5fe5', '0xfc604b6fd73a1bc60d31be111f798dd0d4137812', '0x1db92e2eebc8e0c075a02bea49a2935bcd2dfcf4'];
+    // A whitehat's contract that two PoCs name as an attack contract and another as whitehat or frontrunner.
+    const rescuers = ['0x6980a47bee930a4584b09ee79ebe46484fbdbdd0', '0xfde0d1575ed8e06fbf36256bcdfa1f359281455a'];
+    const protocol = [zeroAddress, MULTICALL3_ADDRESS, PERMIT2_CONTRACT, ...[KNOWN_SPENDERS, TOKEN_VARIANTS, EIP7702_SMART_ACCOUNTS].flatMap((d) => d.entries.map((e) => e.address)), ...CHAIN_NAMES.flatMap((c) => KNOWN_TOKENS[c].map((t) => t.address))];
+    for (const address of [...victims, ...rescuers, ...protocol]) for (const chain of CHAIN_NAMES) expect(THREAT_ADDRESSES.find(chain, address)).toBeUndefined();
+    expect(THREAT_ADDRESSES.header.notes.join(' ')).toContain('Excluded from DeFiHackLabs: 2 address(es)');
   });
 
   it('reads the darklist: one entry per address, the category from its comments, invalid rows skipped', () => {
@@ -136,6 +181,8 @@ describe('chain-scoped datasets', () => {
       { address: '0x4cdc1cba0aeb5539f2e0ba158281e67e0e54a9b1', comment: '', date: '' },
     ]);
     expect(skipped).toEqual(['0x1111']);
+    // A counterfeit token is a scam; a fake token sale site is phishing.
+    expect([darklistCategory('Fake BITCAR platform token'), darklistCategory('Fake copy of ROCK2 token'), darklistCategory('Fake Havven token sale site')]).toEqual(['scam', 'scam', 'phishing']);
     expect(entries.map(({ address, category, label }) => ({ address, category, label }))).toEqual([
       { address: a, category: 'scam', label: 'Scam address for various fake twitter accounts and fake giveaways (listed 2018-05-01)' },
       { address: '0xB3764761E297D6f121e79C32A65829Cd1dDb4D32', category: 'exploit', label: 'MultiSigExploit-Hacker_main (listed 2017-07-20)' },
