@@ -12,14 +12,16 @@ import type { ExploitIncident } from './threat-dataset.js';
 export const SDN_ADDRESSES = new AddressDataset<{ currencies: string[] }>(sdn as RawDataset<{ currencies: string[] }>);
 /** Where Chainalysis' sanctions oracle is deployed. */
 export const SANCTIONS_ORACLES = new AddressDataset(sanctionsOracles as RawDataset<object>);
+/** An entry that names where its address was read: repository, file and commit, or a documentation page. */
+export type SourcedEntry = { source: string };
 /** What a mixer contract does: holds deposits (pool), fronts pools (router, entrypoint), or registers relayers. */
 export type MixerRole = 'pool' | 'router' | 'relayer-registry';
 /** Mixer and privacy-pool contracts, each on the chains it is deployed on, with the source that places it there. */
-export const MIXERS = new AddressDataset<{ role: MixerRole; source: string }>(mixers as RawDataset<{ role: MixerRole; source: string }>);
-/** Smart-account implementations an EIP-7702 account may safely delegate to. */
-export const EIP7702_SMART_ACCOUNTS = new AddressDataset(eip7702SmartAccounts as RawDataset<object>);
-/** Routers and allowance managers that are routinely approved for unlimited amounts. */
-export const KNOWN_SPENDERS = new AddressDataset(knownSpenders as RawDataset<object>);
+export const MIXERS = new AddressDataset<SourcedEntry & { role: MixerRole }>(mixers as RawDataset<SourcedEntry & { role: MixerRole }>);
+/** Smart-account implementations an EIP-7702 account may safely delegate to, each on the chains its vendor deploys it on. */
+export const EIP7702_SMART_ACCOUNTS = new AddressDataset<SourcedEntry>(eip7702SmartAccounts as RawDataset<SourcedEntry>);
+/** Routers, allowance managers and protocol contracts routinely approved for unlimited amounts, each on the chains its project deploys it on. */
+export const KNOWN_SPENDERS = new AddressDataset<SourcedEntry>(knownSpenders as RawDataset<SourcedEntry>);
 /** Legitimate tokens that carry a well-known symbol away from the canonical address. */
 export const TOKEN_VARIANTS = new AddressDataset(tokenVariants as RawDataset<object>);
 

@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CHAIN_NAMES, type ChainName, MULTICALL3_ADDRESS, PERMIT2_CONTRACT } from '@paysight/contracts';
-import { zeroAddress } from 'viem';
+import { isAddress, zeroAddress } from 'viem';
 import {
   AddressDataset,
   DARKLIST_SOURCE,
@@ -114,6 +114,43 @@ describe('chain-scoped datasets', () => {
     expect(MIXERS.find('base', '0x12d66f87a04a9e220743712ce6d9bb1b5616b8fc')).toBeUndefined();
     expect(MIXERS.find('arbitrum', '0x84443cfd09a48af6ef360c6976c5392ac5023a1f')?.chains).toEqual(['optimism', 'arbitrum']);
     expect(MIXERS.find('ethereum', '0x84443cfd09a48af6ef360c6976c5392ac5023a1f')).toBeUndefined();
+  });
+
+  it('names the source of every EIP-7702 implementation and known spender, each address written in EIP-55 form', () => {
+    for (const [dataset, file] of [[EIP7702_SMART_ACCOUNTS, 'eip7702-smart-accounts.json'], [KNOWN_SPENDERS, 'known-spenders.json']] as const) {
+      expect(dataset.header).toMatchObject({ snapshotDate: '2026-11-28', complete: false });
+      const raw = JSON.parse(readFileSync(path.join(__dirname, '../data/risk', file), 'utf8')) as { entries: { address: string; chains?: string[]; source: string }[] };
+      for (const entry of raw.entries) {
+        expect([entry.address, isAddress(entry.address, { strict: true }) && entry.address !== entry.address.toLowerCase()]).toEqual([entry.address, true]);
+        expect([entry.address, entry.source]).toEqual([entry.address, expect.stringMatching(/ @ [0-9a-f]{8}\b|^docs\.\w/)]);
+        // A scoped entry names chains, none twice; the full list is written by leaving chains out.
+        if (entry.chains) expect([entry.address, new Set(entry.chains).size, entry.chains.length < CHAIN_NAMES.length]).toEqual([entry.address, entry.chains.length, true]);
+      }
+    }
+  });
+
+  it('recognises the mainstream EIP-7702 wallets on the chains their vendors deploy them on', () => {
+    expect(EIP7702_SMART_ACCOUNTS.entries[0]).toMatchObject({ label: 'MetaMask EIP7702StatelessDeleGator v1.3.0' });
+    expect(EIP7702_SMART_ACCOUNTS.find('base', '0x7702cb554e6bfb442cb743a7df23154544a7176c')?.label).toBe('Coinbase EIP7702Proxy (Coinbase Smart Wallet)');
+    expect(EIP7702_SMART_ACCOUNTS.find('polygon', '0x69007702764179f14f51cdce752f4f775d74e139')?.label).toBe('Alchemy Modular Account v2 SemiModularAccount7702');
+    // Uniswap's Calibur is listed on Ethereum, Base, Optimism and Arbitrum, not on Polygon; OKX names Ethereum only.
+    expect(EIP7702_SMART_ACCOUNTS.find('arbitrum', '0x000000009b1d0af20d8c6d0a44e162d11f9b8f00')?.label).toBe('Uniswap Calibur v1.0.0');
+    expect(EIP7702_SMART_ACCOUNTS.find('polygon', '0x000000009b1d0af20d8c6d0a44e162d11f9b8f00')).toBeUndefined();
+    expect(EIP7702_SMART_ACCOUNTS.find('base', '0x80296ff8d1ed46f8e3c7992664d13b833504c2bb')).toBeUndefined();
+  });
+
+  it('knows the mainstream approval targets per chain, and the same address as different contracts where the source says so', () => {
+    const ethereum = KNOWN_SPENDERS.onChain('ethereum');
+    expect(ethereum[0]).toMatchObject({ label: 'Uniswap Permit2' });
+    expect(KNOWN_SPENDERS.find('optimism', '0x794a61358d6845594f94dc1db02a252b5b4814ad')?.label).toBe('Aave v3 Pool');
+    expect(KNOWN_SPENDERS.find('ethereum', '0x794a61358d6845594f94dc1db02a252b5b4814ad')).toBeUndefined();
+    expect(KNOWN_SPENDERS.find('base', '0x1e0049783f008a0085193e00003d00cd54003c71')?.label).toBe('OpenSea conduit');
+    expect(KNOWN_SPENDERS.find('base', '0x00000000006c3852cbef3e08e8df289169ede581')).toBeUndefined();
+    expect(KNOWN_SPENDERS.find('arbitrum', '0xce8cca271ebc0533920c83d39f417ed6a0abb7d0')?.chains).toEqual(['arbitrum', 'optimism']);
+    // CoW Protocol's vault relayer is deployed on all five chains, not only on Ethereum.
+    expect(KNOWN_SPENDERS.find('base', '0xc92e8bdf79f0507f65a392b0ab4667716bfe0110')?.label).toBe('CoW Protocol GPv2VaultRelayer');
+    // The devnet's swap router sits at SwapRouter02's address: one entry per chain carries that label.
+    for (const chain of CHAIN_NAMES) expect(KNOWN_SPENDERS.onChain(chain).filter((e) => e.label === 'Uniswap SwapRouter02')).toHaveLength(1);
   });
 
   it('labels every threat address with one of the threat categories, the source that labels it and the chains it applies to', () => {

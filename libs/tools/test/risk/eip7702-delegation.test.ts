@@ -23,7 +23,7 @@ describe('EIP-7702 delegation', () => {
       ['transaction', hash(6)],
       ['transaction', hash(7)],
     ]);
-    expect(flag.evidence[1]!.dataset).toMatchObject({ id: 'eip7702-smart-accounts', snapshotDate: '2026-11-23' });
+    expect(flag.evidence[1]!.dataset).toMatchObject({ id: 'eip7702-smart-accounts', snapshotDate: '2026-11-28', entry: expect.stringContaining('MetaMask EIP7702StatelessDeleGator') });
     expect(flag.evidence[2]!.detail).toMatch(/Type-4 .* sent by the account itself/);
   });
 
