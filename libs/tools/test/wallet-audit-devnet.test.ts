@@ -99,6 +99,12 @@ describe('wallet_audit on the ethereum devnet, in detail', () => {
     expect(evidence.sanctionsOracle!.checked.length).toBeGreaterThan(1);
   });
 
+  it('asks the sanctions oracle about the implementation a proxy runs, known from its Upgraded event', async () => {
+    const proxy = world.contracts.counterProxy!;
+    const evidence = await gatherWalletEvidence(walletAuditRequest.parse({ address: proxy.address, chain: 'ethereum' }), withExplorer);
+    expect(evidence.sanctionsOracle!.checked).toContain(proxy.implementation);
+  });
+
   it('continues on logs alone and says Partial without the explorer', async () => {
     const { result } = await audit('ethereum', pattern('unlimited_approval_to_eoa').address, { ports: toolPorts({ chain: devnetChainSource({ explorer: false }) }) });
     expect(result).toMatchObject({ dataSourceStatus: 'Partial', confidence: 'low' });
