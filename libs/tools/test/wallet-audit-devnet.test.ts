@@ -1,5 +1,6 @@
 import {
   CHAIN_NAMES,
+  CHAINS,
   EXPOSURE_IDS,
   walletAuditRequest,
   walletAuditResult,
@@ -65,6 +66,20 @@ describe.each(CHAIN_NAMES)('wallet_audit on the %s devnet', (chain) => {
     expect(BigInt(wallet.balances.tokens.wrappedNative!)).toBeGreaterThan(0n);
     const { result } = await audit(chain, wallet.address);
     expect(result.riskFlags.map((f) => f.id)).not.toContain('fake_token');
+  });
+
+  it('flags the counterfeit USDC contract itself, audited by its address, and not the canonical USDC', async () => {
+    const fake = world.contracts.counterfeitUsdc!;
+    const { result } = await audit(chain, fake.address);
+    expect(result.subjectType.type).toBe('token');
+    const flag = result.riskFlags.find((f) => f.id === 'counterfeit_token_contract')!;
+    expect(flag.evidence[0]).toMatchObject({ kind: 'contract_state', address: fake.address });
+    expect(flag.evidence[0]!.detail).toContain(`the canonical USDC on ${chain} is ${CHAINS[chain].usdc}`);
+    expect(flag.evidence[1]).toMatchObject({ kind: 'transaction', transactionHash: world.transactions['deploy-counterfeit-usdc']!.hash, address: world.wallets.poisoner!.address });
+    expectScoreFromFlags(result);
+    const canonical = (await audit(chain, CHAINS[chain].usdc)).result;
+    expect(canonical.subjectType.type).toBe('token');
+    expect(canonical.riskFlags.map((f) => f.id)).not.toContain('counterfeit_token_contract');
   });
 
   it.each(world.benignWallets)('raises no flag for the benign wallet %s, at either depth', async (label) => {

@@ -8,7 +8,7 @@ export { detectAddressPoisoning, poisoningExposure } from './detectors/address-p
 export { DUST_FRACTION_DIGITS, isDust, movementAgency, approvalIsOwn, type MovementAgency } from './agency.js';
 export { classifySubject, subjectProxy, type CodeSource, type SubjectProxy, ROUTER_MIN_DISTINCT_CALLERS, HOT_WALLET_MIN_NONCE, HOT_WALLET_MIN_DISTINCT_SENDERS, HOT_WALLET_MIN_DISTINCT_RECIPIENTS, HOT_WALLET_PAYOUT_MIN_RECIPIENTS, SKIPPED_FLAGS } from './subject.js';
 export { LOOKALIKE_PREFIX_CHARS, LOOKALIKE_SUFFIX_CHARS, lookalikeKey } from '../shared/lookalike.js';
-export { imitatedToken, normalizeSymbol, detectFakeToken, spamTokenExposure } from './detectors/fake-token.js';
+export { imitatedToken, normalizeSymbol, detectFakeToken, detectCounterfeitTokenContract, spamTokenExposure } from './detectors/fake-token.js';
 export { UNLIMITED_ALLOWANCE_MIN, STALE_APPROVAL_MIN_AGE_DAYS, detectUnlimitedApproval, detectStaleApproval } from './detectors/approvals.js';
 export { findSweeps, SWEEP_MIN_FORWARD_PERCENT, detectEip7702Delegation } from './detectors/eip7702-delegation.js';
 export { detectListedThreat, detectThreatCounterparty, drainedExposure } from './detectors/threats.js';

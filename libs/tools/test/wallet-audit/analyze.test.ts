@@ -1,5 +1,6 @@
 import { CHAINS, walletAuditRequest, walletAuditResult, type WalletAuditResult } from '@paysight/contracts';
 import { analyzeWalletAudit } from '../../src/wallet/audit/analyze.js';
+import { RISK_FLAG_DEFINITIONS } from '../../src/risk/flag-catalog.js';
 import { addr, ago, CONTRACT_CODE, hash, history, selfContract, tokenTransfer, tx, WALLET, walletEvidence, type EvidenceOverrides } from '../support/evidence.js';
 
 const USDC = CHAINS.ethereum.usdc;
@@ -165,6 +166,14 @@ describe('wallet_audit analysis', () => {
     expect(contract.subjectType).toMatchObject({ type: 'contract', skippedFlags: ['fresh_wallet', 'funding_concentration'] });
     expect(contract.dataNotes.join(' ')).toContain('Flags that do not apply to this type: fresh_wallet, funding_concentration.');
     expect(contract.exposureFindings.map((e) => e.id)).toEqual(['serves_listed_callers']);
+  });
+
+  it('audits a counterfeit token contract as a token with its own flag', () => {
+    const counterfeit = audit({ history: history(), snapshot: { code: CONTRACT_CODE }, contracts: [selfContract({ reads: { symbol: 'USDT', name: 'Tether USD', totalSupply: '10000000000' } })] }).result;
+    expect(counterfeit).toMatchObject({ riskScore: 60, riskLabel: 'high', subjectType: { type: 'token' } });
+    expect(counterfeit.riskFlags.map((f) => f.id)).toEqual(['counterfeit_token_contract']);
+    expect(counterfeit.recommendedNextAction).toBe(RISK_FLAG_DEFINITIONS.counterfeit_token_contract.nextAction);
+    expect(counterfeit.summary).toContain('(token contract): risk 60/100 (high). 1 risk flag(s): Counterfeit of a well-known token.');
   });
 
   it('says in its limitations when a proxy\'s implementation, the code it runs, could not be checked', () => {
