@@ -1,5 +1,6 @@
 import {
   CHAIN_NAMES,
+  CHAINS,
   EXPOSURE_IDS,
   walletAuditRequest,
   walletAuditResult,
@@ -67,6 +68,20 @@ describe.each(CHAIN_NAMES)('wallet_audit on the %s devnet', (chain) => {
     expect(result.riskFlags.map((f) => f.id)).not.toContain('fake_token');
   });
 
+  it('flags the counterfeit USDC contract itself, audited by its address, and not the canonical USDC', async () => {
+    const fake = world.contracts.counterfeitUsdc!;
+    const { result } = await audit(chain, fake.address);
+    expect(result.subjectType.type).toBe('token');
+    const flag = result.riskFlags.find((f) => f.id === 'counterfeit_token_contract')!;
+    expect(flag.evidence[0]).toMatchObject({ kind: 'contract_state', address: fake.address });
+    expect(flag.evidence[0]!.detail).toContain(`the canonical USDC on ${chain} is ${CHAINS[chain].usdc}`);
+    expect(flag.evidence[1]).toMatchObject({ kind: 'transaction', transactionHash: world.transactions['deploy-counterfeit-usdc']!.hash, address: world.wallets.poisoner!.address });
+    expectScoreFromFlags(result);
+    const canonical = (await audit(chain, CHAINS[chain].usdc)).result;
+    expect(canonical.subjectType.type).toBe('token');
+    expect(canonical.riskFlags.map((f) => f.id)).not.toContain('counterfeit_token_contract');
+  });
+
   it.each(world.benignWallets)('raises no flag for the benign wallet %s, at either depth', async (label) => {
     for (const depth of ['basic', 'deep'] as const) {
       const { result } = await audit(chain, world.wallets[label]!.address, { depth });
@@ -97,6 +112,12 @@ describe('wallet_audit on the ethereum devnet, in detail', () => {
     expect(evidence.approvals.states.length).toBeGreaterThanOrEqual(2);
     expect(evidence.sanctionsOracle).toMatchObject({ deployed: true });
     expect(evidence.sanctionsOracle!.checked.length).toBeGreaterThan(1);
+  });
+
+  it('asks the sanctions oracle about the implementation a proxy runs, known from its Upgraded event', async () => {
+    const proxy = world.contracts.counterProxy!;
+    const evidence = await gatherWalletEvidence(walletAuditRequest.parse({ address: proxy.address, chain: 'ethereum' }), withExplorer);
+    expect(evidence.sanctionsOracle!.checked).toContain(proxy.implementation);
   });
 
   it('continues on logs alone and says Partial without the explorer', async () => {

@@ -1,8 +1,12 @@
 import { CHAIN_NAMES, CHAINS, PAYMENT, RISK_FLAG_IDS } from '@paysight/contracts';
 import { MIXERS, SDN_ADDRESSES } from '@paysight/datasets';
 
-/** Flags no storyline raises: an unrecognized delegation, a poisoning that worked, a counterfeit the victim used, and the threat flags (no listed threat address is impersonated). */
-const NOT_PLANTED = ['eip7702_unrecognized_delegation', 'address_poisoning', 'fake_token', 'listed_threat', 'threat_counterparty'];
+/**
+ * Flags no storyline raises: an unrecognized delegation, a poisoning that worked, a counterfeit the victim used, and the threat
+ * flags (no listed threat address is impersonated). counterfeit_token_contract is about a token contract, not a wallet: the
+ * counterfeit USDC is audited by its own address in libs/tools/test/wallet-audit-devnet.test.ts.
+ */
+const NOT_PLANTED = ['eip7702_unrecognized_delegation', 'address_poisoning', 'fake_token', 'counterfeit_token_contract', 'listed_threat', 'threat_counterparty'];
 import { type Address, concatHex, erc20Abi, getAbiItem, getAddress, maxUint256, parseEventLogs, parseUnits } from 'viem';
 import {
   approvedThreat,

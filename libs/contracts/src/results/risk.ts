@@ -9,6 +9,7 @@ export const RISK_FLAG_IDS = [
   'fresh_wallet',
   'address_poisoning',
   'fake_token',
+  'counterfeit_token_contract',
   'unlimited_approval',
   'unlimited_approval_to_eoa',
   'approval_to_threat',

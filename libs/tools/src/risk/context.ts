@@ -1,7 +1,7 @@
 import type { ExposureFinding, RiskFlag, SubjectType } from '@paysight/contracts';
 import { ActivityView } from '../wallet/evidence/activity-view.js';
 import type { WalletEvidence } from '../wallet/evidence/data.js';
-import { classifySubject, codeActsForSubject } from './subject.js';
+import { classifySubject, codeActsForSubject, subjectProxy, type SubjectProxy } from './subject.js';
 
 /** What every detector reads: the evidence, the activity built from it once, and what kind of account the subject is. */
 export interface RiskContext {
@@ -10,6 +10,8 @@ export interface RiskContext {
   subject: SubjectType;
   /** Whether value the subject's code moves at someone else's call is the subject's act (see agency.ts). */
   codeActs: boolean;
+  /** The subject's proxy shape and the code it runs (its implementation, its beacon); null when it is no proxy. */
+  proxy: SubjectProxy | null;
 }
 
 /** A detector: a pure function from the evidence to the flags it raises (usually zero or one). */
@@ -21,7 +23,7 @@ export type ExposureDetector = (context: RiskContext) => ExposureFinding[];
 export function riskContext(evidence: WalletEvidence): RiskContext {
   const activity = new ActivityView(evidence);
   const subject = classifySubject(evidence, activity);
-  return { evidence, activity, subject, codeActs: codeActsForSubject(subject, evidence.chain) };
+  return { evidence, activity, subject, codeActs: codeActsForSubject(subject, evidence.chain), proxy: subjectProxy(evidence) };
 }
 
 export const DAY_SECONDS = 86_400n;

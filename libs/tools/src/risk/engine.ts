@@ -4,7 +4,7 @@ import { riskContext, type Detector, type ExposureDetector, type RiskContext } f
 import { detectAddressPoisoning, poisoningExposure } from './detectors/address-poisoning.js';
 import { detectApprovalToThreat, detectStaleApproval, detectUnlimitedApproval } from './detectors/approvals.js';
 import { detectEip7702Delegation } from './detectors/eip7702-delegation.js';
-import { detectFakeToken, spamTokenExposure } from './detectors/fake-token.js';
+import { detectCounterfeitTokenContract, detectFakeToken, spamTokenExposure } from './detectors/fake-token.js';
 import { detectFreshWallet } from './detectors/fresh-wallet.js';
 import { detectFundingConcentration } from './detectors/funding-concentration.js';
 import { listedExposure } from './detectors/listed-exposure.js';
@@ -18,6 +18,7 @@ import { riskLabel, riskScore } from './score.js';
 export const DETECTORS: readonly Detector[] = [
   detectEip7702Delegation,
   detectListedThreat,
+  detectCounterfeitTokenContract,
   detectThreatCounterparty,
   detectSanctionedCounterparty,
   detectMixerInteraction,

@@ -44,6 +44,13 @@ export const RISK_FLAG_DEFINITIONS: Readonly<Record<RiskFlagId, RiskFlagDefiniti
     weight: 40,
     nextAction: 'Review the source of funds before transacting: the wallet deposited to or withdrew from a mixer. Ask for provenance, or run deep_wallet_report for the full history.',
   },
+  counterfeit_token_contract: {
+    title: 'Counterfeit of a well-known token',
+    severity: 'high',
+    weight: 60,
+    nextAction:
+      "Do not accept this token as payment, buy it, swap for it or approve it: it copies a canonical token's symbol at another address. Use the canonical token's address from its issuer.",
+  },
   threat_counterparty: {
     title: 'Dealt with a listed threat address',
     severity: 'high',

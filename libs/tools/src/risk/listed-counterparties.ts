@@ -6,7 +6,7 @@ import type { ActivityView } from '../wallet/evidence/activity-view.js';
 import type { Movement } from '../wallet/evidence/movements.js';
 import { AGENCY_TEXT, approvalIsOwn, movementAgency, SUBJECT_ACTS, type MovementAgency } from './agency.js';
 import { sameAddress, type RiskContext } from './context.js';
-import { servesCallers } from './subject.js';
+import { servesCallers, type CodeSource } from './subject.js';
 import { datasetEvidence, describeMovement, movementEvidence } from './evidence-items.js';
 
 /** An address on one of the shipped lists (or the sanctions oracle), with the evidence of its listing. */
@@ -35,11 +35,12 @@ export interface Interactions {
   inflicted: Interaction[];
 }
 
-/** Every address the wallet dealt with (movements, indexed transactions, approval spenders, its EIP-7702 delegate), and the wallet itself. */
-export function addressesInView(activity: ActivityView): Address[] {
+/** Every address the wallet dealt with (movements, indexed transactions, approval spenders, its EIP-7702 delegate), the wallet itself, and the code it runs (a proxy's implementation and beacon). */
+export function addressesInView({ activity, proxy }: Pick<RiskContext, 'activity' | 'proxy'>): Address[] {
   const { evidence } = activity;
   const all = [
     evidence.address,
+    ...(proxy?.sources.map((s) => s.address) ?? []),
     classifyAccountCode(evidence.snapshot.code).delegatedTo,
     ...activity.movements.map((m) => m.counterparty),
     ...activity.transactions().flatMap((t) => [t.from, t.to ?? null]),
@@ -48,14 +49,52 @@ export function addressesInView(activity: ActivityView): Address[] {
   return [...new Map(all.flatMap((a) => (a ? [[a.toLowerCase(), a] as const] : []))).values()];
 }
 
-export function sanctionedParties({ evidence, activity }: RiskContext): ListedParty[] {
+/** The code source behind an address, when the subject runs that address's code. */
+const codeSourceAt = ({ proxy }: Pick<RiskContext, 'proxy'>, address: string): CodeSource | null => proxy?.sources.find((s) => sameAddress(s.address, address)) ?? null;
+
+/** The subject itself, or code it runs: a listing of it is a fact about the subject, never a counterparty. */
+export const isSubjectItself = (context: Pick<RiskContext, 'evidence' | 'proxy'>, address: string) => sameAddress(address, context.evidence.address) || codeSourceAt(context, address) !== null;
+
+/** A listing of the subject or of the code it runs, with its evidence: the listing, and for code, how the subject runs it. */
+export interface OwnListing {
+  party: ListedParty;
+  source: CodeSource | null;
+  evidence: RiskEvidence[];
+}
+
+export function ownListings(context: Pick<RiskContext, 'evidence' | 'proxy'>, parties: readonly ListedParty[]): OwnListing[] {
+  return parties
+    .filter((p) => isSubjectItself(context, p.address))
+    .map((party) => {
+      const source = sameAddress(party.address, context.evidence.address) ? null : codeSourceAt(context, party.address);
+      return { party, source, evidence: [...party.listing, ...(source ? [source.evidence] : [])] };
+    });
+}
+
+/** Who is listed, in words: the wallet itself, or the code it runs. */
+export function ownListingSubject({ party, source }: OwnListing): string {
+  if (!source) return 'The wallet itself';
+  return source.role === 'implementation' ? `Its implementation ${party.address} (the code it runs)` : `Its beacon ${party.address} (which names the code it runs)`;
+}
+
+/** What a listing check could not see of a proxy: the code it runs, when its implementation is not readable. */
+export function unreadCodeLimits({ proxy }: Pick<RiskContext, 'proxy'>): string[] {
+  if (!proxy || proxy.sources.some((s) => s.role === 'implementation')) return [];
+  const beacon = proxy.sources.find((s) => s.role === 'beacon');
+  return [
+    `The subject is a proxy (${proxy.kind}) whose implementation is not readable (no implementation() getter answered and no Upgraded event is in the window; the chain source has no storage reads): the code it runs was not checked against the sanctions and threat lists${beacon ? `, only its beacon ${beacon.address}` : ''}.`,
+  ];
+}
+
+export function sanctionedParties(context: RiskContext): ListedParty[] {
   const parties = new Map<string, ListedParty>();
   const add = (address: Address, label: string, item: RiskEvidence) => {
     const party = parties.get(address.toLowerCase()) ?? { address, list: 'sanctions' as const, label, category: null, listing: [] };
     party.listing.push(item);
     parties.set(address.toLowerCase(), party);
   };
-  for (const address of addressesInView(activity)) {
+  const { evidence } = context;
+  for (const address of addressesInView(context)) {
     const entry = SDN_ADDRESSES.find(evidence.chain, address);
     if (entry) add(address, `OFAC SDN: ${entry.label}`, datasetEvidence(SDN_ADDRESSES, entry, `${address} appears in the OFAC SDN snapshot of ${SDN_ADDRESSES.header.snapshotDate} under ${entry.label}.`));
   }
@@ -71,16 +110,16 @@ export function sanctionedParties({ evidence, activity }: RiskContext): ListedPa
   return [...parties.values()];
 }
 
-export function mixerParties({ evidence, activity }: RiskContext): ListedParty[] {
-  return addressesInView(activity).flatMap((address) => {
-    const entry = MIXERS.find(evidence.chain, address);
-    return entry && !sameAddress(address, evidence.address) ? [{ address, list: 'mixer' as const, label: entry.label, category: null, listing: [datasetEvidence(MIXERS, entry, `${address} is listed as ${entry.label}.`)] }] : [];
+export function mixerParties(context: RiskContext): ListedParty[] {
+  return addressesInView(context).flatMap((address) => {
+    const entry = MIXERS.find(context.evidence.chain, address);
+    return entry && !isSubjectItself(context, address) ? [{ address, list: 'mixer' as const, label: entry.label, category: null, listing: [datasetEvidence(MIXERS, entry, `${address} is listed as ${entry.label}.`)] }] : [];
   });
 }
 
-export function threatParties({ evidence, activity }: RiskContext): ListedParty[] {
-  return addressesInView(activity).flatMap((address) => {
-    const entry = THREAT_ADDRESSES.find(evidence.chain, address);
+export function threatParties(context: RiskContext): ListedParty[] {
+  return addressesInView(context).flatMap((address) => {
+    const entry = THREAT_ADDRESSES.find(context.evidence.chain, address);
     if (!entry) return [];
     const detail = `${address} is listed as ${entry.category} (${entry.label}), source: ${entry.source}.`;
     return [{ address, list: 'threat' as const, label: entry.label, category: entry.category, listing: [datasetEvidence(THREAT_ADDRESSES, entry, detail)] }];

@@ -51,17 +51,59 @@ function subject(type: SubjectTypeId, reasons: string[], evidence: RiskEvidence[
   return { type, reasons, delegate: null, implementation: null, label: null, evidence, skippedFlags: [...SKIPPED_FLAGS[type]], ...extra };
 }
 
-function proxyImplementation(self: ContractFacts | undefined, code: string): { kind: string; implementation: Address | null } | null {
-  const clone = minimalProxyTarget(code as `0x${string}`);
-  if (clone) return { kind: 'EIP-1167 minimal proxy', implementation: clone };
-  const upgraded = self?.controlEvents.filter((e) => e.event === 'Upgraded').at(-1)?.value ?? null;
-  const implementation = (self?.reads.implementation as Address | undefined) ?? upgraded;
-  if (self?.eip1967Slots.length) return { kind: `EIP-1967 proxy (${self.eip1967Slots.join(', ')} slot)`, implementation };
-  if (code.toLowerCase().includes(EIP1822_PROXIABLE_SLOT)) return { kind: 'EIP-1822 (UUPS) proxy', implementation };
-  if (self?.reads.getOwners && self.reads.getThreshold) return { kind: `Safe-style multisig proxy (${self.reads.getThreshold} of ${self.reads.getOwners.split(', ').length} owners)`, implementation };
-  if (upgraded) return { kind: 'proxy (Upgraded events)', implementation };
+/** An address whose code the subject runs: a proxy's implementation, or the beacon that names it. A listing of it is a fact about the subject. */
+export interface CodeSource {
+  address: Address;
+  role: 'implementation' | 'beacon';
+  /** How it is known: the clone's code, implementation() at the head block, or the latest Upgraded or BeaconUpgraded event in the window. */
+  evidence: RiskEvidence;
+}
+
+/** The subject's proxy shape, and the code it runs where that is readable. */
+export interface SubjectProxy {
+  kind: string;
+  sources: CodeSource[];
+}
+
+/** The latest upgrade event of this kind in the contract's control events. */
+export function latestControlEvent(events: ContractFacts['controlEvents'], event: 'Upgraded' | 'BeaconUpgraded') {
+  return events.filter((e) => e.event === event).at(-1) ?? null;
+}
+
+function upgradeSources(evidence: WalletEvidence, self: ContractFacts | undefined): CodeSource[] {
+  const head = evidence.snapshot.head.number.toString();
+  const events = self?.controlEvents ?? [];
+  const read = self?.reads.implementation as Address | undefined;
+  const upgraded = latestControlEvent(events, 'Upgraded');
+  const beacon = latestControlEvent(events, 'BeaconUpgraded');
+  const logItem = (e: NonNullable<typeof upgraded>, detail: string): RiskEvidence => ({ kind: 'log', transactionHash: e.transactionHash, logIndex: e.logIndex, blockNumber: e.blockNumber.toString(), address: evidence.address, detail });
+  const sources: CodeSource[] = [];
+  if (read) sources.push({ address: read, role: 'implementation', evidence: { kind: 'contract_state', address: evidence.address, blockNumber: head, detail: `implementation() answered ${read} at the head block: the proxy runs its code.` } });
+  else if (upgraded) sources.push({ address: upgraded.value, role: 'implementation', evidence: logItem(upgraded, `Upgraded(${upgraded.value}), the latest upgrade in the window: the proxy runs the code of ${upgraded.value}.`) });
+  if (beacon) sources.push({ address: beacon.value, role: 'beacon', evidence: logItem(beacon, `BeaconUpgraded(${beacon.value}), the latest in the window: the proxy runs the implementation this beacon names.`) });
+  return sources;
+}
+
+/** Whether the subject's code is a proxy, of which kind, and what code it runs (null for an account without code, or a contract that is no proxy). */
+export function subjectProxy(evidence: WalletEvidence): SubjectProxy | null {
+  const code = (evidence.snapshot.code ?? '0x') as `0x${string}`;
+  if (classifyAccountCode(code).kind !== 'contract') return null;
+  const clone = minimalProxyTarget(code);
+  if (clone) {
+    const detail = `The code is an EIP-1167 minimal proxy: every call runs the code of ${clone}.`;
+    return { kind: 'EIP-1167 minimal proxy', sources: [{ address: clone, role: 'implementation', evidence: { kind: 'contract_code', address: evidence.address, blockNumber: evidence.snapshot.head.number.toString(), detail } }] };
+  }
+  const self = evidence.contracts.find((c) => c.role === 'self');
+  const sources = upgradeSources(evidence, self);
+  if (self?.eip1967Slots.length) return { kind: `EIP-1967 proxy (${self.eip1967Slots.join(', ')} slot)`, sources };
+  if (code.toLowerCase().includes(EIP1822_PROXIABLE_SLOT)) return { kind: 'EIP-1822 (UUPS) proxy', sources };
+  if (self?.reads.getOwners && self.reads.getThreshold) return { kind: `Safe-style multisig proxy (${self.reads.getThreshold} of ${self.reads.getOwners.split(', ').length} owners)`, sources };
+  if (latestControlEvent(self?.controlEvents ?? [], 'Upgraded')) return { kind: 'proxy (Upgraded events)', sources };
   return null;
 }
+
+/** The implementation a proxy runs, when readable. */
+const proxyImplementation = (proxy: SubjectProxy | null): Address | null => proxy?.sources.find((s) => s.role === 'implementation')?.address ?? null;
 
 /** Distinct senders of the indexed transactions addressed to the subject. */
 function distinctCallers(activity: ActivityView): number {
@@ -82,15 +124,18 @@ export function classifySubject(evidence: WalletEvidence, activity: ActivityView
   }
   if (account.kind === 'contract') {
     const self = evidence.contracts.find((c) => c.role === 'self');
-    const proxy = proxyImplementation(self, evidence.snapshot.code ?? '0x');
-    const implementation = proxy?.implementation ?? null;
+    const proxy = subjectProxy(evidence);
+    const implementation = proxyImplementation(proxy);
     const code = codeItem(`${account.size} bytes of code${proxy ? `: ${proxy.kind}` : ''}.`);
     const known = KNOWN_SPENDERS.find(evidence.chain, evidence.address);
     if (known) return subject('router', [`Listed in the known-spenders dataset as ${known.label}.`], [code, { kind: 'dataset', address: known.address, dataset: KNOWN_SPENDERS.cite(known), detail: `${known.address} is listed as ${known.label}.` }], { label: known.label, implementation });
     if (self?.reads.symbol !== undefined && self.reads.totalSupply !== undefined) {
       return subject('token', [`symbol() answered ${JSON.stringify(self.reads.symbol)} and totalSupply() answered ${self.reads.totalSupply}.`, ...(proxy ? [`It is also a ${proxy.kind}.`] : [])], [code, { kind: 'contract_state', address: evidence.address, blockNumber: head, detail: `symbol() = ${JSON.stringify(self.reads.symbol)}, totalSupply() = ${self.reads.totalSupply}${self.reads.name ? `, name() = ${JSON.stringify(self.reads.name)}` : ''}.` }], { implementation });
     }
-    if (proxy) return subject('proxy', [`${proxy.kind}; implementation ${implementation ?? 'not readable from the code and reads available'}.`], [code], { implementation });
+    if (proxy) {
+      const beacon = proxy.sources.find((s) => s.role === 'beacon')?.address;
+      return subject('proxy', [`${proxy.kind}; implementation ${implementation ?? 'not readable from the code and reads available'}${beacon ? `; beacon ${beacon}` : ''}.`], [code], { implementation });
+    }
     const callers = distinctCallers(activity);
     if (callers >= ROUTER_MIN_DISTINCT_CALLERS) return subject('router', [`${callers} distinct senders called it in the indexed history (at least ${ROUTER_MIN_DISTINCT_CALLERS}): it serves the public.`], [code]);
     return subject('contract', [`${account.size} bytes of code; not a token, proxy or router by the reads available.`], [code]);

@@ -1,7 +1,8 @@
 import { CHAINS } from '@paysight/contracts';
 import { riskContext } from '../../src/risk/context.js';
-import { detectFakeToken, imitatedToken, normalizeSymbol, spamTokenExposure } from '../../src/risk/detectors/fake-token.js';
-import { addr, approvalEvent, hash, history, logTransfer, onlyExposure, onlyFlag, tx, WALLET, walletEvidence } from '../support/evidence.js';
+import { detectCounterfeitTokenContract, detectFakeToken, imitatedToken, normalizeSymbol, spamTokenExposure } from '../../src/risk/detectors/fake-token.js';
+import { assessRisk } from '../../src/risk/engine.js';
+import { addr, approvalEvent, CONTRACT_CODE, hash, history, logTransfer, onlyExposure, onlyFlag, selfContract, tx, WALLET, walletEvidence, type EvidenceOverrides } from '../support/evidence.js';
 
 const FAKE = addr('fa4e');
 
@@ -82,5 +83,51 @@ describe('fake_token', () => {
       },
     });
     expect(detectFakeToken(riskContext(evidence))).toHaveLength(0);
+  });
+});
+
+describe('counterfeit_token_contract', () => {
+  const DEPLOYER = addr('de91');
+  /** The audited address is a token contract answering these getters. */
+  const tokenSubject = (reads: Record<string, string>, over: EvidenceOverrides = {}) =>
+    walletEvidence({ snapshot: { code: CONTRACT_CODE, address: over.address ?? WALLET }, contracts: [selfContract({ address: over.address ?? WALLET, reads: { totalSupply: '1000000000', ...reads } })], ...over });
+
+  it('flags a token contract that calls itself by a canonical symbol at another address, citing its read and its deployment', () => {
+    const evidence = tokenSubject(
+      { symbol: 'USDС', name: 'USD Coin' }, // Cyrillic Es
+      { history: history({ transactions: [tx({ hash: hash(1), from: DEPLOYER, to: null, contractCreated: WALLET, blockNumber: 950_000n })] }) },
+    );
+    const flag = onlyFlag(detectCounterfeitTokenContract(riskContext(evidence)), 'counterfeit_token_contract');
+    expect(flag).toMatchObject({ severity: 'high', weight: 60 });
+    expect(flag.explanation).toContain(`canonical USDC on ethereum (${CHAINS.ethereum.usdc})`);
+    expect(flag.evidence[0]).toMatchObject({ kind: 'contract_state', address: WALLET, blockNumber: '1000000' });
+    expect(flag.evidence[0]!.detail).toContain('symbol() answered "USDС"');
+    expect(flag.evidence[0]!.detail).toContain(CHAINS.ethereum.usdc);
+    expect(flag.evidence[1]).toMatchObject({ kind: 'transaction', transactionHash: hash(1), address: DEPLOYER });
+    expect(flag.limits.join(' ')).toMatch(/variants list/);
+    const assessment = assessRisk(evidence);
+    expect(assessment).toMatchObject({ score: 60, label: 'high', subject: { type: 'token' } });
+    expect(assessment.flags.map((f) => f.id)).toEqual(['counterfeit_token_contract']);
+  });
+
+  it('judges the token by this flag, not as spam it holds of itself', () => {
+    const evidence = tokenSubject(
+      { symbol: 'USDC', name: 'USD Coin' },
+      { snapshot: { code: CONTRACT_CODE, tokens: [{ address: WALLET, balance: 5_000_000n, symbol: 'USDC', name: 'USD Coin', decimals: 6, source: 'transfer_history' }] } },
+    );
+    expect(detectCounterfeitTokenContract(riskContext(evidence))).toHaveLength(1);
+    expect(spamTokenExposure(riskContext(evidence))).toEqual([]);
+  });
+
+  it('leaves the canonical token, a listed variant, other symbols and contracts that are not tokens alone', () => {
+    expect(detectCounterfeitTokenContract(riskContext(tokenSubject({ symbol: 'USDC' }, { address: CHAINS.ethereum.usdc })))).toEqual([]);
+    const bridged = '0xFF970A61A04b1cA14834A43f5dE4533eBDDB5CC8'; // USDC.e on Arbitrum, in token-variants
+    expect(detectCounterfeitTokenContract(riskContext(tokenSubject({ symbol: 'USDC' }, { chain: 'arbitrum', address: bridged })))).toEqual([]);
+    expect(detectCounterfeitTokenContract(riskContext(tokenSubject({ symbol: 'USDC' }, { chain: 'arbitrum' })))).toHaveLength(1);
+    expect(detectCounterfeitTokenContract(riskContext(tokenSubject({ symbol: 'TKN' })))).toEqual([]);
+    // symbol() without totalSupply(): not a token, so not judged as one.
+    const notToken = walletEvidence({ snapshot: { code: CONTRACT_CODE }, contracts: [selfContract({ reads: { symbol: 'USDC' } })] });
+    expect(riskContext(notToken).subject.type).toBe('contract');
+    expect(detectCounterfeitTokenContract(riskContext(notToken))).toEqual([]);
   });
 });

@@ -3,7 +3,9 @@ import { CHAINS } from '@paysight/contracts';
 import { riskContext } from '../../src/risk/context.js';
 import { listedExposure } from '../../src/risk/detectors/listed-exposure.js';
 import { detectSanctionedCounterparty } from '../../src/risk/detectors/sanctioned-counterparty.js';
-import { addr, approvalEvent, citedHashes, hash, history, logTransfer, onlyExposure, onlyFlag, tokenTransfer, tx, WALLET, walletEvidence } from '../support/evidence.js';
+import { assessRisk } from '../../src/risk/engine.js';
+import { ROUTER_MIN_DISTINCT_CALLERS } from '../../src/risk/subject.js';
+import { addr, approvalEvent, citedHashes, CONTRACT_CODE, hash, history, internal, logTransfer, onlyExposure, onlyFlag, selfContract, tokenTransfer, tx, WALLET, walletEvidence } from '../support/evidence.js';
 
 const LAZARUS = '0x098B716B8Aaf21512996dC57EB0615e2383E2f96';
 const ORACLE = '0x40C57923924B5c5c5455c48D93317139ADDaC8fb';
@@ -132,5 +134,42 @@ describe('sanctioned_counterparty', () => {
     });
     expect(detectSanctionedCounterparty(riskContext(evidence))).toHaveLength(0);
     expect(listedExposure(riskContext(evidence))).toHaveLength(0);
+  });
+
+  it('does not sanction a router or a token for the listed callers it serves, nor for what it pays a listed address at a caller\'s request: the score stays 0', () => {
+    const OWNER = addr('0a11');
+    const calls = [
+      ...Array.from({ length: ROUTER_MIN_DISTINCT_CALLERS }, (_, i) => tx({ hash: hash(100 + i), from: addr(`ca${i + 10}`), to: WALLET })),
+      tx({ hash: hash(1), from: LAZARUS, to: WALLET, value: 10n ** 18n }),
+      tx({ hash: hash(3), from: OWNER, to: WALLET }),
+    ];
+    const payout = internal({ transactionHash: hash(3), from: WALLET, to: LAZARUS, value: 10n ** 18n });
+    const router = walletEvidence({ snapshot: { code: CONTRACT_CODE }, history: history({ transactions: calls, internalTransfers: [payout] }) });
+    const token = walletEvidence({ snapshot: { code: CONTRACT_CODE }, contracts: [selfContract({ reads: { symbol: 'TKN', totalSupply: '1000' } })], history: history({ transactions: calls.slice(-2), internalTransfers: [payout] }) });
+    for (const [type, evidence] of [['router', router], ['token', token]] as const) {
+      const assessment = assessRisk(evidence);
+      expect(assessment.subject.type).toBe(type);
+      expect([type, assessment.flags.map((f) => f.id), assessment.score]).toEqual([type, [], 0]);
+      const served = onlyExposure(assessment.exposure, 'serves_listed_callers');
+      expect(citedHashes(served).sort()).toEqual([hash(1), hash(3)]);
+      expect(served.explanation).toContain(`used this ${type} as callers`);
+    }
+  });
+
+  it('raises it for a proxy (a token too) whose implementation is on a sanctions list: it runs that code', () => {
+    const upgraded = { event: 'Upgraded' as const, value: LAZARUS as `0x${string}`, transactionHash: hash(7), blockNumber: 990_000n, logIndex: 1 };
+    const evidence = walletEvidence({
+      snapshot: { code: CONTRACT_CODE },
+      contracts: [selfContract({ eip1967Slots: ['implementation'], controlEvents: [upgraded], reads: { symbol: 'TKN', totalSupply: '1000' } })],
+      sanctionsOracle: { address: ORACLE, deployed: true, checked: [WALLET, LAZARUS], listed: [LAZARUS], failed: [] },
+    });
+    const assessment = assessRisk(evidence);
+    expect(assessment.subject).toMatchObject({ type: 'token', implementation: LAZARUS });
+    const flag = onlyFlag(assessment.flags, 'sanctioned_counterparty');
+    expect(flag.explanation).toMatch(new RegExp(`^Its implementation ${LAZARUS} \\(the code it runs\\) is on a sanctions list\\.`));
+    expect(flag.evidence.map((e) => e.kind)).toEqual(['dataset', 'contract_state', 'log']);
+    expect(flag.evidence[1]).toMatchObject({ address: ORACLE });
+    expect(flag.evidence[2]).toMatchObject({ transactionHash: hash(7), logIndex: 1, address: WALLET });
+    expect(assessment.exposure).toEqual([]);
   });
 });

@@ -2,21 +2,9 @@ import { KNOWN_SPENDERS } from '@paysight/datasets';
 import { assessRisk } from '../../src/risk/engine.js';
 import { riskContext } from '../../src/risk/context.js';
 import { HOT_WALLET_MIN_DISTINCT_RECIPIENTS, HOT_WALLET_MIN_DISTINCT_SENDERS, HOT_WALLET_MIN_NONCE, HOT_WALLET_PAYOUT_MIN_RECIPIENTS, ROUTER_MIN_DISTINCT_CALLERS } from '../../src/risk/subject.js';
-import type { ContractFacts } from '../../src/wallet/evidence/data.js';
-import { addr, ago, hash, history, tx, WALLET, walletEvidence } from '../support/evidence.js';
+import { addr, ago, CONTRACT_CODE, hash, history, selfContract, tx, WALLET, walletEvidence } from '../support/evidence.js';
 
 const subjectOf = (over: Parameters<typeof walletEvidence>[0]) => riskContext(walletEvidence(over)).subject;
-const self = (over: Partial<ContractFacts>): ContractFacts => ({
-  address: WALLET,
-  role: 'self',
-  creationTransaction: null,
-  code: { kind: 'contract', size: 5, delegatedTo: null },
-  eip1967Slots: [],
-  reads: {},
-  controlEvents: [],
-  ...over,
-});
-const CONTRACT_CODE = '0x6080604052';
 
 describe('subject types', () => {
   it('tells an EOA, an EIP-7702 account (with its delegate) and a plain contract apart', () => {
@@ -28,16 +16,28 @@ describe('subject types', () => {
 
   it('recognises proxies: EIP-1967 (implementation from the read), EIP-1167 clones and Safe-style multisigs', () => {
     const impl = addr('1a1a');
-    expect(subjectOf({ snapshot: { code: CONTRACT_CODE }, contracts: [self({ eip1967Slots: ['implementation'], reads: { implementation: impl } })] })).toMatchObject({ type: 'proxy', implementation: impl });
+    expect(subjectOf({ snapshot: { code: CONTRACT_CODE }, contracts: [selfContract({ eip1967Slots: ['implementation'], reads: { implementation: impl } })] })).toMatchObject({ type: 'proxy', implementation: impl });
     const clone = `0x363d3d373d3d3d363d73${impl.slice(2).toLowerCase()}5af43d82803e903d91602b57fd5bf3` as const;
     expect(subjectOf({ snapshot: { code: clone } })).toMatchObject({ type: 'proxy', implementation: impl });
-    const safe = subjectOf({ snapshot: { code: CONTRACT_CODE }, contracts: [self({ reads: { getOwners: `${addr('1')}, ${addr('2')}`, getThreshold: '2' } })] });
+    const safe = subjectOf({ snapshot: { code: CONTRACT_CODE }, contracts: [selfContract({ reads: { getOwners: `${addr('1')}, ${addr('2')}`, getThreshold: '2' } })] });
     expect(safe.type).toBe('proxy');
     expect(safe.reasons[0]).toMatch(/Safe-style multisig proxy \(2 of 2 owners\)/);
   });
 
+  it('names the code a proxy runs and how it is known: implementation() at the head, else the latest Upgraded event; and its beacon', () => {
+    const [impl, older, beacon] = [addr('1a1a'), addr('0d0d'), addr('bea0')];
+    const event = (e: 'Upgraded' | 'BeaconUpgraded', value: `0x${string}`, n: number) => ({ event: e, value, transactionHash: hash(n), blockNumber: 990_000n + BigInt(n), logIndex: 0 });
+    const sources = (over: Parameters<typeof selfContract>[0]) => riskContext(walletEvidence({ snapshot: { code: CONTRACT_CODE }, contracts: [selfContract(over)] })).proxy!.sources;
+    expect(sources({ eip1967Slots: ['implementation'], reads: { implementation: impl }, controlEvents: [event('Upgraded', older, 1)] }).map((s) => [s.role, s.address, s.evidence.kind])).toEqual([['implementation', impl, 'contract_state']]);
+    expect(sources({ eip1967Slots: ['implementation'], controlEvents: [event('Upgraded', older, 1), event('Upgraded', impl, 2)] }).map((s) => [s.address, s.evidence.transactionHash])).toEqual([[impl, hash(2)]]);
+    const beaconProxy = subjectOf({ snapshot: { code: CONTRACT_CODE }, contracts: [selfContract({ eip1967Slots: ['beacon'], controlEvents: [event('BeaconUpgraded', beacon, 3)] })] });
+    expect(beaconProxy).toMatchObject({ type: 'proxy', implementation: null });
+    expect(beaconProxy.reasons[0]).toBe(`EIP-1967 proxy (beacon slot); implementation not readable from the code and reads available; beacon ${beacon}.`);
+    expect(riskContext(walletEvidence({ snapshot: { code: CONTRACT_CODE } })).proxy).toBeNull();
+  });
+
   it('recognises a token by its symbol() and totalSupply() reads, and a router by the known-spenders dataset or by many distinct callers', () => {
-    expect(subjectOf({ snapshot: { code: CONTRACT_CODE }, contracts: [self({ reads: { symbol: 'TKN', totalSupply: '1000' } })] }).type).toBe('token');
+    expect(subjectOf({ snapshot: { code: CONTRACT_CODE }, contracts: [selfContract({ reads: { symbol: 'TKN', totalSupply: '1000' } })] }).type).toBe('token');
     const router = KNOWN_SPENDERS.onChain('ethereum')[0]!;
     expect(subjectOf({ address: router.address, snapshot: { code: CONTRACT_CODE, address: router.address } })).toMatchObject({ type: 'router', label: router.label });
     const calls = (n: number) => history({ transactions: Array.from({ length: n }, (_, i) => tx({ hash: hash(i + 1), from: addr(`ca${i + 10}`), to: WALLET })) });

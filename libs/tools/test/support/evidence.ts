@@ -1,7 +1,7 @@
 import type { AddressHistory, ExposureFinding, ExposureId, HistoryTokenTransfer, HistoryTransaction, InternalTransfer, RiskFlag, RiskFlagId } from '@paysight/contracts';
 import { getAddress, type Address, type Hex } from 'viem';
 import type { TokenTransfer } from '../../src/shared/transfers.js';
-import type { ApprovalEvent, WalletEvidence } from '../../src/wallet/evidence/data.js';
+import type { ApprovalEvent, ContractFacts, WalletEvidence } from '../../src/wallet/evidence/data.js';
 import type { WalletSnapshotData } from '../../src/wallet/snapshot/data.js';
 
 /** Constructed evidence for unit tests: one wallet on Ethereum, a head block at NOW. */
@@ -18,6 +18,14 @@ export const ago = (days: number, seconds = 0) => NOW - BigInt(days) * DAY + Big
 export function approvalEvent(over: Partial<ApprovalEvent> & Pick<ApprovalEvent, 'token' | 'spender'>): ApprovalEvent {
   return { kind: 'erc20', name: 'Approval', emitter: over.token, value: 2n ** 256n - 1n, tokenId: null, expiration: null, transactionHash: hash(1), blockNumber: 900_000n, logIndex: 2, foundIn: 'logs', ...over };
 }
+
+/** The audited contract's own facts (role self): its code shape, getters that answered, control events. */
+export function selfContract(over: Partial<ContractFacts> = {}): ContractFacts {
+  return { address: WALLET, role: 'self', creationTransaction: null, code: { kind: 'contract', size: 5, delegatedTo: null }, eip1967Slots: [], reads: {}, controlEvents: [], ...over };
+}
+
+/** Runtime code of some contract (no proxy pattern). */
+export const CONTRACT_CODE = '0x6080604052';
 
 export function tx(over: Partial<HistoryTransaction> & { hash: Hex }): HistoryTransaction {
   return {

@@ -1,6 +1,7 @@
 import { CHAINS, walletAuditRequest, walletAuditResult, type WalletAuditResult } from '@paysight/contracts';
 import { analyzeWalletAudit } from '../../src/wallet/audit/analyze.js';
-import { addr, ago, hash, history, tokenTransfer, tx, WALLET, walletEvidence, type EvidenceOverrides } from '../support/evidence.js';
+import { RISK_FLAG_DEFINITIONS } from '../../src/risk/flag-catalog.js';
+import { addr, ago, CONTRACT_CODE, hash, history, selfContract, tokenTransfer, tx, WALLET, walletEvidence, type EvidenceOverrides } from '../support/evidence.js';
 
 const USDC = CHAINS.ethereum.usdc;
 const POOL = '0x12D66f87A04A9E220743712cE6d9bB1B5616B8Fc';
@@ -165,5 +166,21 @@ describe('wallet_audit analysis', () => {
     expect(contract.subjectType).toMatchObject({ type: 'contract', skippedFlags: ['fresh_wallet', 'funding_concentration'] });
     expect(contract.dataNotes.join(' ')).toContain('Flags that do not apply to this type: fresh_wallet, funding_concentration.');
     expect(contract.exposureFindings.map((e) => e.id)).toEqual(['serves_listed_callers']);
+  });
+
+  it('audits a counterfeit token contract as a token with its own flag', () => {
+    const counterfeit = audit({ history: history(), snapshot: { code: CONTRACT_CODE }, contracts: [selfContract({ reads: { symbol: 'USDT', name: 'Tether USD', totalSupply: '10000000000' } })] }).result;
+    expect(counterfeit).toMatchObject({ riskScore: 60, riskLabel: 'high', subjectType: { type: 'token' } });
+    expect(counterfeit.riskFlags.map((f) => f.id)).toEqual(['counterfeit_token_contract']);
+    expect(counterfeit.recommendedNextAction).toBe(RISK_FLAG_DEFINITIONS.counterfeit_token_contract.nextAction);
+    expect(counterfeit.summary).toContain('(token contract): risk 60/100 (high). 1 risk flag(s): Counterfeit of a well-known token.');
+  });
+
+  it('says in its limitations when a proxy\'s implementation, the code it runs, could not be checked', () => {
+    const unread = audit({ history: history(), snapshot: { code: CONTRACT_CODE }, contracts: [selfContract({ eip1967Slots: ['implementation'] })] }).result;
+    expect(unread.subjectType).toMatchObject({ type: 'proxy', implementation: null });
+    expect(unread.limitations.join(' ')).toMatch(/whose implementation is not readable .*: the code it runs was not checked against the sanctions and threat lists\./);
+    const readable = audit({ history: history(), snapshot: { code: CONTRACT_CODE }, contracts: [selfContract({ eip1967Slots: ['implementation'], reads: { implementation: addr('1e1e') } })] }).result;
+    expect(readable.limitations.join(' ')).not.toMatch(/implementation is not readable/);
   });
 });

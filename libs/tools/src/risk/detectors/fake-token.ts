@@ -3,7 +3,7 @@ import { getAddress, type Address } from 'viem';
 import { KNOWN_TOKENS, type KnownToken, TOKEN_VARIANTS } from '@paysight/datasets';
 import type { TokenMetadata } from '../../wallet/evidence/data.js';
 import { movementAgency, SUBJECT_ACTS } from '../agency.js';
-import type { Detector, ExposureDetector, RiskContext } from '../context.js';
+import { sameAddress, type Detector, type ExposureDetector, type RiskContext } from '../context.js';
 import { buildExposure, buildFlag, describeMovement, movementEvidence } from '../evidence-items.js';
 
 /** Letters from other scripts that counterfeit symbols use in place of Latin ones. */
@@ -39,17 +39,22 @@ interface Counterfeit {
   received: RiskEvidence[];
 }
 
+/** What a counterfeit claims to be and what the real token is. */
+const imitationText = (chain: ChainName, token: Address, meta: TokenMetadata, real: KnownToken) =>
+  `Token ${token} calls itself ${JSON.stringify(meta.symbol)}${meta.name ? ` (${JSON.stringify(meta.name)})` : ''}; the canonical ${real.symbol} on ${chain} is ${real.address}.`;
+
+/** Counterfeit tokens the wallet moved or holds; the subject itself is judged by counterfeit_token_contract. */
 function counterfeits(context: RiskContext): Counterfeit[] {
   const { evidence, activity, codeActs } = context;
   return activity.knownTokens().flatMap(([address, meta]): Counterfeit[] => {
     const real = imitatedToken(evidence.chain, address, meta);
-    if (!real) return [];
+    if (!real || sameAddress(address, evidence.address)) return [];
     const token = getAddress(address);
     const held = evidence.snapshot.tokens.find((t) => t.address.toLowerCase() === address)?.balance;
     const identity: RiskEvidence = {
       kind: 'address',
       address: token,
-      detail: `Token ${token} calls itself ${JSON.stringify(meta.symbol)}${meta.name ? ` (${JSON.stringify(meta.name)})` : ''}; the canonical ${real.symbol} on ${evidence.chain} is ${real.address}.${held ? ` The wallet holds ${activity.formatAmount({ asset: token, amount: held, kind: 'erc20', tokenId: null })}.` : ''}`,
+      detail: `${imitationText(evidence.chain, token, meta, real)}${held ? ` The wallet holds ${activity.formatAmount({ asset: token, amount: held, kind: 'erc20', tokenId: null })}.` : ''}`,
     };
     const acts: RiskEvidence[] = [];
     const received: RiskEvidence[] = [];
@@ -94,6 +99,34 @@ export const spamTokenExposure: ExposureDetector = (context) => {
       `The wallet received or holds ${spam.length} token(s) that imitate a well-known token, without ever moving or approving them itself: ${spam.map((c) => c.label).join('; ')}. Anyone can send tokens to any address; never approve, swap or send them, and do not visit links they advertise.`,
       spam.flatMap((c) => [c.identity, ...c.received]),
       fakeTokenLimits,
+    ),
+  ];
+};
+
+/**
+ * The subject is a token contract that imitates a canonical token of its chain (the same rule as
+ * fake_token, applied to the subject's own symbol()): a fact about the subject itself.
+ */
+export const detectCounterfeitTokenContract: Detector = ({ evidence, subject, activity }) => {
+  const self = evidence.contracts.find((c) => c.role === 'self');
+  if (subject.type !== 'token' || !self) return [];
+  const meta: TokenMetadata = { symbol: self.reads.symbol ?? null, name: self.reads.name ?? null, decimals: null };
+  const real = imitatedToken(evidence.chain, evidence.address, meta);
+  if (!real) return [];
+  const claim: RiskEvidence = {
+    kind: 'contract_state',
+    address: evidence.address,
+    blockNumber: evidence.snapshot.head.number.toString(),
+    detail: `symbol() answered ${JSON.stringify(meta.symbol)} at the head block. ${imitationText(evidence.chain, evidence.address, meta, real)} ${evidence.address} is neither that token nor a listed variant (${TOKEN_VARIANTS.header.id}, ${TOKEN_VARIANTS.header.snapshotDate}).`,
+  };
+  const creation = activity.transactions().find((t) => sameAddress(t.contractCreated, evidence.address));
+  const created: RiskEvidence[] = creation ? [{ kind: 'transaction', transactionHash: creation.hash, blockNumber: creation.blockNumber.toString(), address: creation.from, detail: `${creation.from} deployed the token in this transaction.` }] : [];
+  return [
+    buildFlag(
+      'counterfeit_token_contract',
+      `This token contract calls itself ${JSON.stringify(meta.symbol)}, the symbol of the canonical ${real.symbol} on ${evidence.chain} (${real.address}), at another address: a counterfeit. Counterfeit tokens pass as payments, bait approvals and swaps, and carry address-poisoning transfers.`,
+      [claim, ...created],
+      [...fakeTokenLimits, 'The symbol is what symbol() answered at the head block; a contract can answer differently later.'],
     ),
   ];
 };

@@ -1,7 +1,7 @@
 import type { ExposureFinding, RiskEvidence } from '@paysight/contracts';
-import { sameAddress, type ExposureDetector } from '../context.js';
+import type { ExposureDetector } from '../context.js';
 import { buildExposure } from '../evidence-items.js';
-import { interactionsWith, mixerParties, sanctionedParties, threatParties, type ListedParty } from '../listed-counterparties.js';
+import { interactionsWith, isSubjectItself, mixerParties, sanctionedParties, threatParties, type ListedParty } from '../listed-counterparties.js';
 import { threatDealings } from './threats.js';
 
 /**
@@ -10,14 +10,13 @@ import { threatDealings } from './threats.js';
  * dealt with an address by its own act, the flag cites the whole relationship and it is not repeated here.
  */
 export const listedExposure: ExposureDetector = (context): ExposureFinding[] => {
-  const { evidence } = context;
   const sanctioned = sanctionedParties(context);
   const mixers = mixerParties(context);
   const dealtWith = new Set<string>([
     ...[...sanctioned, ...mixers].filter((p) => interactionsWith(context, p).acts.length > 0).map((p) => p.address.toLowerCase()),
     ...threatDealings(context).map((d) => d.party.address.toLowerCase()),
   ]);
-  const parties = [...sanctioned, ...mixers, ...threatParties(context)].filter((p) => !sameAddress(p.address, evidence.address) && !dealtWith.has(p.address.toLowerCase()));
+  const parties = [...sanctioned, ...mixers, ...threatParties(context)].filter((p) => !isSubjectItself(context, p.address) && !dealtWith.has(p.address.toLowerCase()));
 
   const contact: RiskEvidence[] = [];
   const served: RiskEvidence[] = [];

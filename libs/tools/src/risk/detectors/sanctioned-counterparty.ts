@@ -1,8 +1,8 @@
 import type { RiskEvidence } from '@paysight/contracts';
 import { SANCTIONS_ORACLES, SDN_ADDRESSES } from '@paysight/datasets';
-import { sameAddress, type Detector, type RiskContext } from '../context.js';
+import type { Detector, RiskContext } from '../context.js';
 import { buildFlag } from '../evidence-items.js';
-import { contextItems, interactionsWith, sanctionedParties } from '../listed-counterparties.js';
+import { contextItems, interactionsWith, isSubjectItself, ownListings, ownListingSubject, sanctionedParties, unreadCodeLimits } from '../listed-counterparties.js';
 
 export function sanctionsLimits({ evidence }: RiskContext): string[] {
   const oracle = evidence.sanctionsOracle;
@@ -16,24 +16,30 @@ export function sanctionsLimits({ evidence }: RiskContext): string[] {
 }
 
 /**
- * The wallet is listed, or it dealt with a listed address by its own act (sent value, called, approved,
- * or received value in a transaction it sent). What listed addresses did to it goes to exposure.
+ * The wallet is listed (or the code it runs: a proxy's implementation or beacon), or it dealt with a
+ * listed address by its own act (sent value, called, approved, or received value in a transaction it
+ * sent). What listed addresses did to it goes to exposure.
  */
 export const detectSanctionedCounterparty: Detector = (context) => {
-  const { evidence } = context;
   const parties = sanctionedParties(context);
-  const self = parties.find((p) => sameAddress(p.address, evidence.address));
-  const dealt = parties.filter((p) => p !== self).map((p) => ({ party: p, interactions: interactionsWith(context, p) })).filter((d) => d.interactions.acts.length > 0);
-  if (!self && !dealt.length) return [];
+  const own = ownListings(context, parties);
+  const dealt = parties.filter((p) => !isSubjectItself(context, p.address)).map((p) => ({ party: p, interactions: interactionsWith(context, p) })).filter((d) => d.interactions.acts.length > 0);
+  if (!own.length && !dealt.length) return [];
 
   const items: RiskEvidence[] = [
-    ...(self?.listing ?? []),
+    ...own.flatMap((o) => o.evidence),
     ...dealt.flatMap(({ party, interactions }) => [...party.listing, ...interactions.acts.map((i) => i.item), ...contextItems(interactions)]),
   ];
   const explanation = [
-    ...(self ? ['The wallet itself is on a sanctions list.'] : []),
+    ...own.map((o) => `${ownListingSubject(o)} is on a sanctions list.`),
     ...(dealt.length ? [`The wallet itself sent value to, called, approved or took value from ${dealt.length} address(es) on a sanctions list: ${dealt.map((d) => d.party.address).join(', ')}.`] : []),
     'This is a heuristic risk signal from public lists, never a sanctions determination.',
   ].join(' ');
-  return [buildFlag('sanctioned_counterparty', explanation, items, [...sanctionsLimits(context), 'Transfers a listed address sent the wallet unasked, and spoofed or zero-value events, are reported as exposure and do not raise this flag.'])];
+  return [
+    buildFlag('sanctioned_counterparty', explanation, items, [
+      ...sanctionsLimits(context),
+      'Transfers a listed address sent the wallet unasked, and spoofed or zero-value events, are reported as exposure and do not raise this flag.',
+      ...unreadCodeLimits(context),
+    ]),
+  ];
 };

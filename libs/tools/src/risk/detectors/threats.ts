@@ -1,9 +1,9 @@
 import type { ExposureFinding, RiskEvidence } from '@paysight/contracts';
 import { THREAT_ADDRESSES } from '@paysight/datasets';
 import { movementAgency } from '../agency.js';
-import { sameAddress, type Detector, type ExposureDetector, type RiskContext } from '../context.js';
+import type { Detector, ExposureDetector, RiskContext } from '../context.js';
 import { buildExposure, buildFlag, datasetEvidence, describeMovement, movementEvidence } from '../evidence-items.js';
-import { contextItems, interactionsWith, threatParties, type Interactions, type ListedParty } from '../listed-counterparties.js';
+import { contextItems, interactionsWith, isSubjectItself, ownListings, ownListingSubject, threatParties, unreadCodeLimits, type Interactions, type ListedParty } from '../listed-counterparties.js';
 
 function threatLimits(): string[] {
   return [
@@ -12,16 +12,24 @@ function threatLimits(): string[] {
   ];
 }
 
+/** The wallet itself is listed, or the code it runs is (a proxy's implementation or beacon). */
 export const detectListedThreat: Detector = (context) => {
-  const self = threatParties(context).find((p) => sameAddress(p.address, context.evidence.address));
-  if (!self) return [];
-  return [buildFlag('listed_threat', `The wallet itself is listed as a ${self.category} address: ${self.label}.`, self.listing, threatLimits())];
+  const own = ownListings(context, threatParties(context));
+  if (!own.length) return [];
+  return [
+    buildFlag(
+      'listed_threat',
+      own.map((o) => `${ownListingSubject(o)} is listed as a ${o.party.category} address: ${o.party.label}.`).join(' '),
+      own.flatMap((o) => o.evidence),
+      [...threatLimits(), ...unreadCodeLimits(context)],
+    ),
+  ];
 };
 
 /** Threat addresses the wallet dealt with by its own act; value they pulled out and approvals are left to their own findings. */
 export function threatDealings(context: RiskContext): { party: ListedParty; interactions: Interactions; acts: Interactions['acts'] }[] {
   return threatParties(context)
-    .filter((p) => !sameAddress(p.address, context.evidence.address))
+    .filter((p) => !isSubjectItself(context, p.address))
     .map((party) => {
       const interactions = interactionsWith(context, party);
       return { party, interactions, acts: interactions.acts.filter((a) => a.agency !== 'pulled' && a.agency !== 'approval') };

@@ -10,6 +10,7 @@ import {
 } from '@paysight/contracts';
 import { assessRisk, type RiskAssessment } from '../../risk/engine.js';
 import { RISK_FLAG_DEFINITIONS } from '../../risk/flag-catalog.js';
+import { unreadCodeLimits } from '../../risk/listed-counterparties.js';
 import { RISK_DATASETS } from '@paysight/datasets';
 import { classifyAccountCode } from '../../shared/account-code.js';
 import { ACTIVITY_WINDOWS } from '../../shared/activity-window.js';
@@ -47,7 +48,7 @@ export function analyzeWalletAudit(input: WalletRequest, evidence: WalletEvidenc
   const dataSourceStatus: DataSourceStatus = sourceMissing ? 'Partial' : evidence.snapshot.coverage.dataSourceStatus;
   const confidence: Confidence = dataSourceStatus === 'Partial' || evidence.snapshot.nativeBalance === null ? 'low' : evidence.limitations.length ? 'medium' : 'high';
   const dataNotes = notes(input, evidence, assessment);
-  const limitations = [...evidence.limitations, ...generalLimitations(input, evidence)];
+  const limitations = [...evidence.limitations, ...generalLimitations(input, evidence), ...unreadCodeLimits(assessment.context)];
 
   const result: WalletAuditResult = {
     riskScore: assessment.score,

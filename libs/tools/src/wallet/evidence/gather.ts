@@ -1,9 +1,10 @@
 import type { AddressHistory, ChainName, ChainSource, WalletRequest } from '@paysight/contracts';
 import { erc20Abi, getAddress, type Address, type Hex } from 'viem';
 import { fanOutTransfers, mainFunder } from '../../risk/detectors/funding-concentration.js';
+import { latestControlEvent } from '../../risk/subject.js';
 import { SANCTIONS_ORACLES } from '@paysight/datasets';
 import { activityWindow, type BlockWindow } from '../../shared/activity-window.js';
-import { classifyAccountCode, type AccountCode } from '../../shared/account-code.js';
+import { classifyAccountCode, minimalProxyTarget, type AccountCode } from '../../shared/account-code.js';
 import { ReadPlan } from '../../shared/read-plan.js';
 import type { ProgressReporter, ToolPorts } from '../../tool-module.js';
 import { latestBlock, planWalletReads, readWalletActivity, resolveWalletReads } from '../snapshot/gather.js';
@@ -134,7 +135,9 @@ export async function gatherWalletEvidence(input: WalletRequest, { chain: source
   }));
   const oracleDeployed = oracle !== null && oracleCode !== null && oracleCode !== '0x';
   const spenders = uniqueAddresses(live.slice(0, limits.allowances).map((e) => e.spender));
-  const sanctionTargets = uniqueAddresses([address, funderAddress, account.delegatedTo, ...spenders, ...ranked.map((r) => r.address)]);
+  // The code a proxy runs, where known before this round trip (a clone's target, the latest upgrade events); implementation() is read in it.
+  const codeSources = account.kind === 'contract' ? [minimalProxyTarget(activity.code), latestControlEvent(controlLogs, 'Upgraded')?.value, latestControlEvent(controlLogs, 'BeaconUpgraded')?.value] : [];
+  const sanctionTargets = uniqueAddresses([address, ...codeSources, funderAddress, account.delegatedTo, ...spenders, ...ranked.map((r) => r.address)]);
   if (oracleDeployed) cut('Addresses checked with the sanctions oracle', sanctionTargets.length, limits.sanctionsChecks);
   const sanctionReads = oracleDeployed
     ? sanctionTargets.slice(0, limits.sanctionsChecks).map((target) => ({ target, handle: plan.add({ address: oracle.address, abi: SANCTIONS_ORACLE_ABI, functionName: 'isSanctioned', args: [target] }) }))
