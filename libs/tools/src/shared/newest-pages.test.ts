@@ -61,4 +61,26 @@ describe('pages of a window', () => {
     expect(result).toMatchObject({ seen: 31, complete: false, readFromBlock: 70n, pages: 4 });
     expect(result.entries).toEqual(Array.from({ length: 25 }, (_, i) => 100n - BigInt(i)));
   });
+
+  it('reads a small first wave, then every older page in one wave when the first held fewer than the limit', async () => {
+    const window = { fromBlock: 1n, toBlock: 100n };
+    const options = { pageBlocks: 10n, firstWavePages: 2, wavePages: Number.POSITIVE_INFINITY };
+    // The first wave [100, 90-99] holds 11 entries: enough for a limit of 5, so nothing older is read.
+    const busy: { fromBlock: bigint; toBlock: bigint }[] = [];
+    expect(await readNewestPages(window, { ...options, maxEntries: 5 }, everyBlock(busy), newestFirst)).toMatchObject({ seen: 11, complete: false, readFromBlock: 90n, pages: 2 });
+    expect(busy).toHaveLength(2);
+    // Under a limit of 12 the nine older pages go out together, as one second wave.
+    const quiet: { fromBlock: bigint; toBlock: bigint }[] = [];
+    let inFlight = 0;
+    let peak = 0;
+    const counted = async (range: { fromBlock: bigint; toBlock: bigint }) => {
+      peak = Math.max(peak, ++inFlight);
+      const entries = await everyBlock(quiet)(range);
+      await Promise.resolve();
+      inFlight -= 1;
+      return entries;
+    };
+    expect(await readNewestPages(window, { ...options, maxEntries: 12 }, counted, newestFirst)).toMatchObject({ seen: 100, complete: true, readFromBlock: 1n, pages: 11 });
+    expect(peak).toBe(9);
+  });
 });

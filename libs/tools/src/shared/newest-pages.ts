@@ -3,6 +3,8 @@ export interface NewestPagesOptions {
   pageBlocks: bigint;
   /** Pages per wave: the pages of a wave go out together. */
   wavePages: number;
+  /** Pages of the first wave, when it differs from the later ones: a small first wave lets a busy account stop early, and one large later wave reads a quiet one in two stages. */
+  firstWavePages?: number;
   /** Entries kept; no wave is started once this many were seen. */
   maxEntries: number;
 }
@@ -18,6 +20,14 @@ export interface NewestPages<T> {
   complete: boolean;
   pages: number;
 }
+
+/** What a paged read covered, without its entries (for data that keeps the entries apart). */
+export type PagesRead = Pick<NewestPages<unknown>, 'seen' | 'readFromBlock' | 'complete'>;
+
+export const pagesRead = ({ seen, readFromBlock, complete }: PagesRead): PagesRead => ({ seen, readFromBlock, complete });
+
+/** True when a read left entries out: more were seen than the `kept`, or older pages of the window were not read. */
+export const leftOut = (read: PagesRead, kept: number): boolean => !read.complete || read.seen > kept;
 
 type Range = { fromBlock: bigint; toBlock: bigint };
 
@@ -48,8 +58,9 @@ export async function readNewestPages<T>(window: Range, options: NewestPagesOpti
     if (held.length > options.maxEntries) held = held.slice(0, options.maxEntries);
   };
   const ranges = pageRanges(window, options.pageBlocks);
-  for (let start = 0; start < ranges.length && seen < options.maxEntries; start += options.wavePages) {
-    const wave = ranges.slice(start, start + options.wavePages);
+  for (let start = 0; start < ranges.length && seen < options.maxEntries; ) {
+    const wave = ranges.slice(start, start + (start === 0 ? (options.firstWavePages ?? options.wavePages) : options.wavePages));
+    start += wave.length;
     await Promise.all(
       wave.map(async (range) => {
         const entries = await readPage(range);
@@ -67,7 +78,7 @@ export async function readNewestPages<T>(window: Range, options: NewestPagesOpti
 
 /** What the read limit left out, in plain words for limitations and data notes; empty when everything in the window was read and kept. */
 export function samplingNotes(what: string, window: Range, read: Pick<NewestPages<unknown>, 'entries' | 'seen' | 'readFromBlock' | 'complete'>, blocksPerDay: bigint, maxEntries: number): string[] {
-  if (read.complete && read.seen <= read.entries.length) return [];
+  if (!leftOut(read, read.entries.length)) return [];
   const days = (Number(window.toBlock - read.readFromBlock + 1n) / Number(blocksPerDay)).toFixed(1);
   const span = read.complete ? 'the whole window' : `blocks ${read.readFromBlock}-${window.toBlock} (the newest ${days} days of the window; older pages were not read)`;
   return [`${what}: the newest ${read.entries.length} of ${read.complete ? '' : 'at least '}${read.seen} in ${span} were kept (read limit ${maxEntries} transfers).`];
