@@ -138,6 +138,8 @@ describe('agent-payment-history-summary reads and rules', () => {
     for (const q of transfers.slice(1)) expect((q.toBlock + 1n) % grid).toBe(0n);
     expect(transfers.map((q) => q.toBlock)).toEqual([...transfers.map((q) => q.toBlock)].sort((a, b) => (a > b ? -1 : 1)));
     expect(transfers.at(-1)!.fromBlock).toBe(HEAD - 30n * BLOCKS_PER_DAY + 1n);
+    // Each page names the payee in an indexed topic: a sparse query the adapter sends whole.
+    expect(transfers.every((q) => q.sparse)).toBe(true);
     expect(source.queries.logs.filter((q) => q.topics.length === 2)).toHaveLength(1);
   });
 

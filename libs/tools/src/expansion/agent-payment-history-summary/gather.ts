@@ -1,9 +1,9 @@
 import { CHAINS, type ChainName, type ChainSource, type SourceCoverage } from '@paysight/contracts';
 import { getAddress, type Address } from 'viem';
 import { blocksForDays, lastBlocks } from '../../shared/activity-window.js';
-import { pageRanges } from '../../shared/newest-pages.js';
+import { pageRanges, readNewestPages } from '../../shared/newest-pages.js';
 import { addressTopic, AUTHORIZATION_USED_TOPIC, TRANSFER_TOPIC } from '../../shared/erc-events.js';
-import type { TokenTransfer } from '../../shared/transfers.js';
+import { newestFirst, type TokenTransfer } from '../../shared/transfers.js';
 import { usdcPaymentsReceived } from '../../shared/usdc-payment.js';
 import { PAYEE_FLOW_CAPS } from '../../trust/payee-flows/index.js';
 
@@ -13,8 +13,10 @@ export const PAYMENT_HISTORY_CAPS = {
   maxWindowBlocks: PAYEE_FLOW_CAPS.maxWindowBlocks,
   /** Blocks per page of Transfer logs; pages lie on a fixed grid of block numbers and are read newest first. */
   pageBlocks: 250_000n,
-  /** Payments kept, the newest first: no older page is read once a page reaches it. */
+  /** Payments kept, the newest first: no older page is read once the pages read hold this many. */
   maxPayments: 5_000,
+  /** Pages of the first wave (the newest page of the grid may be only a few blocks); when they hold fewer than maxPayments, every older page goes out together in a second wave. */
+  firstWavePages: 2,
   /** Block headers read for timestamps; the times of other blocks are interpolated between them. */
   maxHeaders: 200,
   /** Payers whose EIP-3009 authorizations are looked up, the most frequent first. */
@@ -75,8 +77,8 @@ function timeAt(block: bigint, anchors: readonly { block: bigint; time: number }
 
 /**
  * Reads a payee's incoming USDC Transfer logs over a window of blocks measured from lookback_days by
- * the chain's average block time (capped), in pages newest first until the payment cap; then the
- * block times of those payments (at most maxHeaders headers, the rest interpolated) and the EIP-3009
+ * the chain's average block time (capped), in pages newest first (two, then the rest together) until
+ * the payment cap; then the block times of those payments (at most maxHeaders headers, the rest interpolated) and the EIP-3009
  * authorizations of its most frequent payers over the blocks the payments span.
  */
 export async function gatherPaymentHistory(source: ChainSource, chain: ChainName, payeeInput: string, lookbackDays: number): Promise<PaymentHistoryData> {
@@ -86,17 +88,15 @@ export async function gatherPaymentHistory(source: ChainSource, chain: ChainName
   const { blocks, capped } = blocksForDays(chain, lookbackDays, PAYMENT_HISTORY_CAPS.maxWindowBlocks);
   const window = lastBlocks(headBlock, blocks);
 
-  const pages = pageRanges(window, PAYMENT_HISTORY_CAPS.pageBlocks);
-  const seen: TokenTransfer[] = [];
-  let read = 0;
-  for (const page of pages) {
-    if (seen.length >= PAYMENT_HISTORY_CAPS.maxPayments) break;
-    const logs = await source.getLogs(chain, { address: usdc, topics: [TRANSFER_TOPIC, null, addressTopic(payee)], ...page });
-    seen.push(...usdcPaymentsReceived(logs, usdc, payee));
-    read += 1;
-  }
-  const kept = seen.slice(0, PAYMENT_HISTORY_CAPS.maxPayments);
-  const oldestRead = pages[read - 1]?.fromBlock ?? window.fromBlock;
+  const read = await readNewestPages(
+    window,
+    { pageBlocks: PAYMENT_HISTORY_CAPS.pageBlocks, firstWavePages: PAYMENT_HISTORY_CAPS.firstWavePages, wavePages: Number.POSITIVE_INFINITY, maxEntries: PAYMENT_HISTORY_CAPS.maxPayments },
+    // The query names the payee in an indexed topic: sparse, so the adapter asks for a page whole.
+    async (page) => usdcPaymentsReceived(await source.getLogs(chain, { address: usdc, topics: [TRANSFER_TOPIC, null, addressTopic(payee)], ...page, sparse: true }), usdc, payee),
+    newestFirst,
+  );
+  const kept = read.entries;
+  const oldestRead = read.readFromBlock;
 
   const paymentBlocks = [...new Set(kept.map((p) => p.blockNumber))].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   const before = oldestRead > 0n ? [oldestRead - 1n] : [];
@@ -131,8 +131,8 @@ export async function gatherPaymentHistory(source: ChainSource, chain: ChainName
     head: { block: headBlock, time: head.time },
     window: { plannedFromBlock: window.fromBlock, fromBlock: oldestRead, toBlock: window.toBlock, cappedByBlocks: capped },
     timeBeforeWindow: oldestRead > 0n ? timeAt(oldestRead - 1n, anchors).time : null,
-    pages: { planned: pages.length, read },
-    paymentsSeen: seen.length,
+    pages: { planned: pageRanges(window, PAYMENT_HISTORY_CAPS.pageBlocks).length, read: read.pages },
+    paymentsSeen: read.seen,
     payments,
     headersRead: anchors.length,
     authorizations: { checkedPayers, used },
