@@ -31,6 +31,11 @@ describe.each(['base', 'arbitrum'] as ChainName[])('payment preflight on the %s 
       first_seen: { block_number: String(first.blockNumber), transaction_hash: first.hash },
       last_activity: { block_number: String(last.blockNumber), transaction_hash: last.hash },
       first_seen_is_window_bound: false,
+      // The whole window was read and every transfer kept.
+      window: { from_block: '0', read_from_block: '0', complete: true },
+      transfers_seen: 10,
+      transfers_kept: 10,
+      sampled: false,
     });
     expect(Number((result.visible_activity.first_seen as { timestamp: string }).timestamp)).toBeGreaterThan(0);
   });

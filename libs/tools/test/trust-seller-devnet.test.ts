@@ -44,6 +44,10 @@ describe.each(['base', 'arbitrum'] as const)('seller trust tools on the %s devne
     expect(result.decision).toBe('suspicious');
     expect(result.risk_flags).toEqual(expect.arrayContaining(['payers_funded_by_payee', 'round_trip_flows']));
     expect(result.evidence.flagged_share).toBe(0.857); // six of its seven payments; the seventh is its own top-up from the exchange
+    // Every transfer of the window was read and kept, and every round trip is cited.
+    expect(result.evidence).toMatchObject({ payments_seen: 7, payments_analysed: 7, round_trips_omitted: 0 });
+    expect(result.evidence.round_trips).toHaveLength(result.evidence.round_trips_total as number);
+    expect(result.limits.join(' ')).not.toMatch(/were kept \(read limit/);
     for (const i of [1, 2, 3]) expect(cites(result.evidence.payers_funded_by_payee, hash(`self-dealing-seller-funds-selfDealingBuyer${i}`))).toBe(true);
     expect(result.authenticity_score).toBeLessThan(0.6);
   });

@@ -74,7 +74,7 @@ export interface LogQuery {
   fromBlock: bigint;
   toBlock: bigint;
   /**
-   * The filter names one account in an indexed topic, so the answer is small over any range: a source
+   * The filter names one account (or a short list of them) in an indexed topic, so the answer is small over any range: a source
    * may ask for the whole range at once and split it only when the node refuses, instead of cutting it
    * into its configured maximum span up front.
    */

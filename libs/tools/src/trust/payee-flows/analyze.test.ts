@@ -1,7 +1,7 @@
 import { getAddress, type Address, type Hex } from 'viem';
 import type { TokenTransfer } from '../../shared/transfers.js';
 import { analyzePayeeFlows, PAYEE_FLOW_RULES, SCORE_WEIGHTS } from './analyze.js';
-import type { FundingRecord, PayeeFlowData } from './gather.js';
+import { PAYEE_FLOW_CAPS, type FundingRecord, type PayeeFlowData } from './gather.js';
 
 const addr = (n: number): Address => getAddress(`0x${n.toString(16).padStart(40, '0')}`);
 const PAYEE = addr(0xfee);
@@ -26,9 +26,9 @@ function data(parts: Partial<PayeeFlowData>): PayeeFlowData {
     coverage: { dataSourceStatus: 'Live', notes: [] },
     window: { fromBlock: 0n, toBlock: 1000n, days: 30, cappedByBlocks: false },
     payments,
-    paymentsSampled: false,
-    paymentsSeen: payments.length,
-    outflows: [],
+    outflows: parts.outflows ?? [],
+    reads: { payments: { seen: payments.length, readFromBlock: 0n, complete: true }, outflows: { seen: parts.outflows?.length ?? 0, readFromBlock: 0n, complete: true } },
+    sampling: [],
     fundings: [],
     fundingSource: 'explorer',
     funders: [],
@@ -121,9 +121,51 @@ describe('analyzePayeeFlows rules', () => {
     expect(analyzePayeeFlows(data(parts), 250_000n).metrics.amountConsistency).toBe(0.4);
   });
 
-  it('states sampling and a missing explorer in the limits and lowers confidence', () => {
-    const a = analyzePayeeFlows(data({ ...independentBuyers(10), paymentsSampled: true, paymentsSeen: 5000, fundingSource: 'usdc_logs' }));
-    expect(a.limits.join(' ')).toMatch(/5000 payments were seen; only the newest 10/);
+  it('states what the read caps left out in the limits and lowers confidence to medium', () => {
+    const note = 'USDC payments to the payee: the newest 20 of at least 5000 in blocks 800-1000 were kept (read limit 2000 transfers).';
+    const buyers = independentBuyers(10, 2);
+    const a = analyzePayeeFlows(data({ ...buyers, reads: { payments: { seen: 5000, readFromBlock: 800n, complete: false }, outflows: { seen: 0, readFromBlock: 0n, complete: true } }, sampling: [note] }));
+    expect(a.decision).toBe('authentic');
+    expect(a.limits).toContain(note);
+    expect(a.evidence).toMatchObject({ payments_seen: 5000, payments_analysed: 20, payments_read_from_block: '800' });
+    expect(a.confidence).toBe('medium');
+    expect((a.graph as { truncated: boolean }).truncated).toBe(true);
+    expect(analyzePayeeFlows(data(buyers)).confidence).toBe('high');
+  });
+
+  it('says round trips were looked for among the kept outflows only when older outflows were left out', () => {
+    const outflows = [transfer(PAYEE, EXCHANGE)];
+    const read = (complete: boolean) => ({ payments: { seen: 20, readFromBlock: 0n, complete: true }, outflows: { seen: complete ? 1 : 3000, readFromBlock: 900n, complete } });
+    const limits = (complete: boolean) => analyzePayeeFlows(data({ ...independentBuyers(10, 2), outflows, reads: read(complete) })).limits.join(' ');
+    expect(limits(false)).toMatch(/Round trips were looked for only among the 1 newest outflows kept/);
+    expect(limits(true)).not.toMatch(/Round trips were looked for/);
+  });
+
+  it('cites at most the documented number of round trips, the newest, and counts the rest', () => {
+    const cap = PAYEE_FLOW_CAPS.maxRoundTripsCited;
+    const outflows = Array.from({ length: cap + 7 }, () => transfer(PAYEE, addr(0x100)));
+    const a = analyzePayeeFlows(data({ ...independentBuyers(5), outflows }));
+    expect(a.riskFlags).toContain('round_trip_flows');
+    expect(a.roundTrips).toHaveLength(cap + 7);
+    expect(a.evidence).toMatchObject({ round_trips_total: cap + 7, round_trips_omitted: 7 });
+    const cited = a.evidence.round_trips as { transaction_hash: Hex }[];
+    expect(cited.map((t) => t.transaction_hash)).toEqual(outflows.slice(0, cap).map((t) => t.transactionHash));
+  });
+
+  it('draws at most the documented number of payers and return recipients in the graph, the largest, and counts the rest', () => {
+    const cap = PAYEE_FLOW_CAPS.maxGraphPayers;
+    const payers = Array.from({ length: cap + 10 }, (_, i) => addr(0x1000 + i));
+    const payments = payers.map((p, i) => transfer(p, PAYEE, BigInt(i + 1) * 1_000_000n));
+    const outflows = payers.slice(0, cap + 5).map((p, i) => transfer(PAYEE, p, BigInt(i + 1)));
+    const graph = analyzePayeeFlows(data({ payments, outflows })).graph as { nodes: { address: Address; roles: string[] }[]; edges: { kind: string; to: Address }[]; omitted: unknown };
+    expect(graph.omitted).toEqual({ payers: 10, round_trip_recipients: 5 });
+    const drawnPayers = graph.nodes.filter((n) => n.roles.includes('payer')).map((n) => n.address);
+    expect(new Set(drawnPayers)).toEqual(new Set(payers.slice(10)));
+    expect(graph.edges.filter((e) => e.kind === 'round_trip').map((e) => e.to)).toEqual(payers.slice(5, cap + 5).reverse());
+  });
+
+  it('says a missing explorer in the limits and lowers confidence to low', () => {
+    const a = analyzePayeeFlows(data({ ...independentBuyers(10), fundingSource: 'usdc_logs' }));
     expect(a.limits.join(' ')).toMatch(/No explorer/);
     expect(a.confidence).toBe('low');
   });

@@ -3,6 +3,7 @@ import type { Address } from 'viem';
 import { groupBy } from '../../shared/group-by.js';
 import { modalAmount, payerStats, share, volumeHhi, type PayerStats } from '../../shared/payer-stats.js';
 import type { TokenTransfer } from '../../shared/transfers.js';
+import { leftOut } from '../../shared/newest-pages.js';
 import { PAYEE_FLOW_CAPS, type FundingRecord, type PayeeFlowData } from './gather.js';
 
 /** Thresholds of the analysis, documented in docs/tools/trust.md. */
@@ -142,16 +143,20 @@ export function analyzePayeeFlows(data: PayeeFlowData, declaredPrice: bigint | n
   if (roundTrips.length) riskFlags.push('round_trip_flows');
   if (k >= 2 && metrics.hhi >= PAYEE_FLOW_RULES.concentratedHhi) riskFlags.push('concentrated_payers');
   const decision = decide(metrics, score, metrics.flaggedShare >= PAYEE_FLOW_RULES.suspiciousFlaggedShare);
-  const confidence: Confidence =
-    decision === 'insufficient_data' || data.fundingSource === 'usdc_logs' ? 'low' : data.paymentsSampled || n < 10 ? 'medium' : 'high';
+  const anySampled = leftOut(data.reads.payments, n) || leftOut(data.reads.outflows, data.outflows.length);
+  const confidence: Confidence = decision === 'insufficient_data' || data.fundingSource === 'usdc_logs' ? 'low' : anySampled || n < 10 ? 'medium' : 'high';
 
   const limits = payeeFlowLimits(data);
   const evidence = {
     chain: data.chain,
     payee: data.payee,
     window: { days: data.window.days, from_block: data.window.fromBlock.toString(), to_block: data.window.toBlock.toString(), capped_by_blocks: data.window.cappedByBlocks },
-    payments_seen: data.paymentsSeen,
+    payments_seen: data.reads.payments.seen,
     payments_analysed: n,
+    payments_read_from_block: data.reads.payments.readFromBlock.toString(),
+    outflows_seen: data.reads.outflows.seen,
+    outflows_analysed: data.outflows.length,
+    outflows_read_from_block: data.reads.outflows.readFromBlock.toString(),
     distinct_payers: k,
     volume_usdc: usd(volume),
     repeat_payer_share: metrics.repeatPayerShare,
@@ -168,7 +173,9 @@ export function analyzePayeeFlows(data: PayeeFlowData, declaredPrice: bigint | n
     payers_traced: data.fundings.length,
     payers_funded_by_payee: selfFunded.map(fundingRef),
     common_funder_rings: rings.map((r) => ({ funder: r.funder, funder_nonce: r.nonce, fundings: r.fundings.map(fundingRef) })),
-    round_trips: roundTrips.map((t) => ({ to: t.to, ...ref(t) })),
+    round_trips: roundTrips.slice(0, PAYEE_FLOW_CAPS.maxRoundTripsCited).map((t) => ({ to: t.to, ...ref(t) })),
+    round_trips_total: roundTrips.length,
+    round_trips_omitted: Math.max(0, roundTrips.length - PAYEE_FLOW_CAPS.maxRoundTripsCited),
     latest_payments: data.payments.slice(0, 10).map((t) => ({ from: t.from, ...ref(t) })),
   };
   return {
@@ -184,7 +191,7 @@ export function analyzePayeeFlows(data: PayeeFlowData, declaredPrice: bigint | n
     roundTrips,
     riskFlags,
     evidence,
-    graph: paymentGraph(data, payers, volume, selfFunded, rings, roundTrips),
+    graph: paymentGraph(data, payers, volume, selfFunded, rings, roundTrips, anySampled),
     limits,
   };
 }
@@ -196,6 +203,7 @@ function paymentGraph(
   selfFunded: FundingRecord[],
   rings: PayeeFlowAnalysis['rings'],
   roundTrips: TokenTransfer[],
+  anySampled: boolean,
 ): Record<string, unknown> {
   const nodes = new Map<Address, { address: Address; roles: Set<string>; payments?: number; volume_usdc?: string }>();
   const node = (address: Address, role: string) => {
@@ -204,23 +212,29 @@ function paymentGraph(
     nodes.set(address, n);
     return n;
   };
+  // The largest payers (every traced payer among them) and the largest returns; the rest are counted in `omitted`.
+  const drawn = payers.slice(0, PAYEE_FLOW_CAPS.maxGraphPayers);
+  const returns = [...groupBy(roundTrips, (t) => t.to).values()]
+    .map((ts) => ({ to: ts[0]!.to, ts, amount: ts.reduce((s, t) => s + t.amount, 0n) }))
+    .sort((a, b) => (a.amount === b.amount ? a.to.localeCompare(b.to) : a.amount > b.amount ? -1 : 1));
+  const drawnReturns = returns.slice(0, PAYEE_FLOW_CAPS.maxGraphPayers);
   node(data.payee, 'payee');
-  for (const p of payers) Object.assign(node(p.payer, 'payer'), { payments: p.payments, volume_usdc: usd(p.volume) });
+  for (const p of drawn) Object.assign(node(p.payer, 'payer'), { payments: p.payments, volume_usdc: usd(p.volume) });
   for (const f of data.fundings) node(f.funder, 'funder');
-  for (const t of roundTrips) node(t.to, 'return_recipient');
+  for (const r of drawnReturns) node(r.to, 'return_recipient');
 
-  const returns = groupBy(roundTrips, (t) => t.to);
+  const paymentsBy = groupBy(data.payments, (t) => t.from);
   const edges = [
-    ...payers.map((p) => ({
+    ...drawn.map((p) => ({
       kind: 'payment',
       from: p.payer,
       to: data.payee,
       count: p.payments,
       amount_usdc: usd(p.volume),
-      transactions: data.payments.filter((t) => t.from === p.payer).slice(0, 5).map(ref),
+      transactions: (paymentsBy.get(p.payer) ?? []).slice(0, 5).map(ref),
     })),
     ...data.fundings.map((f) => ({ kind: 'funding', from: f.funder, to: f.payer, ...fundingRef(f) })),
-    ...[...returns.entries()].map(([to, ts]) => ({ kind: 'round_trip', from: data.payee, to, count: ts.length, amount_usdc: usd(ts.reduce((s, t) => s + t.amount, 0n)), transactions: ts.slice(0, 5).map(ref) })),
+    ...drawnReturns.map(({ to, ts, amount }) => ({ kind: 'round_trip', from: data.payee, to, count: ts.length, amount_usdc: usd(amount), transactions: ts.slice(0, 5).map(ref) })),
   ];
   const volumeOf = (members: Address[]) => round(share(payers.filter((p) => members.includes(p.payer)).reduce((s, p) => s + p.volume, 0n), volume));
   const clusters = [
@@ -231,18 +245,20 @@ function paymentGraph(
     nodes: [...nodes.values()].map((n) => ({ ...n, roles: [...n.roles] })),
     edges,
     clusters,
-    truncated: data.paymentsSampled || payers.length > data.fundings.length,
+    omitted: { payers: payers.length - drawn.length, round_trip_recipients: returns.length - drawnReturns.length },
+    truncated: anySampled || payers.length > data.fundings.length,
   };
 }
 
 function payeeFlowLimits(data: PayeeFlowData): string[] {
   const limits = [
-    `Only USDC Transfer logs to and from the payee in the last ${data.window.days} day(s) were read (blocks ${data.window.fromBlock}–${data.window.toBlock}); other tokens, native payments and other chains are not seen.`,
+    `Only USDC Transfer logs to and from the payee in the last ${data.window.days} day(s) were read (blocks ${data.window.fromBlock}–${data.window.toBlock}, newest first in one-day pages, at most the newest ${PAYEE_FLOW_CAPS.maxPayments} payments and ${PAYEE_FLOW_CAPS.maxOutflows} outflows kept); other tokens, native payments and other chains are not seen.`,
     'The service URL is never fetched: whether payments came through x402 for this service cannot be told from the chain alone; every USDC transfer to the payee counts as a payment.',
     `Funding is traced for at most ${PAYEE_FLOW_CAPS.maxPayersTraced} payers (the largest by volume) as the first inbound native or USDC transfer; a ring funder is told from an exchange only by its sent-transaction count.`,
   ];
   if (data.window.cappedByBlocks) limits.push(`The window was capped at ${PAYEE_FLOW_CAPS.maxWindowBlocks} blocks, shorter than the days asked for.`);
-  if (data.paymentsSampled) limits.push(`${data.paymentsSeen} payments were seen; only the newest ${data.payments.length} were analysed (sampled).`);
+  limits.push(...data.sampling);
+  if (leftOut(data.reads.outflows, data.outflows.length)) limits.push(`Round trips were looked for only among the ${data.outflows.length} newest outflows kept, back to block ${data.outflows.at(-1)?.blockNumber ?? data.reads.outflows.readFromBlock}.`);
   if (data.fundingSource === 'usdc_logs') limits.push('No explorer (indexer) is configured for this chain: funders were looked for only among USDC transfers inside the window, so native-coin funding and older funding are not seen.');
   if (data.fundings.some((f) => !f.certain) && data.fundingSource === 'explorer') limits.push(`Some payers' histories were longer than ${PAYEE_FLOW_CAPS.historyLimit} entries: their first funding may be older than the one cited.`);
   return limits;

@@ -1,20 +1,29 @@
 import { CHAINS, type ChainName, type ChainSource, type SourceCoverage } from '@paysight/contracts';
 import { getAddress, type Address, type Hex } from 'viem';
-import { blocksForDays, lastBlocks } from '../../shared/activity-window.js';
+import { blocksForDays, blocksPerDay, lastBlocks } from '../../shared/activity-window.js';
+import { pagesRead, readNewestPages, samplingNotes, type PagesRead } from '../../shared/newest-pages.js';
 import { addressTopic, TRANSFER_TOPIC } from '../../shared/erc-events.js';
 import { newestFirst, type TokenTransfer } from '../../shared/transfers.js';
 import { usdcPaymentsReceived, usdcTransfers } from '../../shared/usdc-payment.js';
 
-/** Documented caps (docs/tools/trust.md): what one call reads at most. */
+/** Documented caps (docs/tools/trust.md): what one call reads and keeps at most. */
 export const PAYEE_FLOW_CAPS = {
   /** Blocks of the payment window, whatever timeframe_days asks for. */
   maxWindowBlocks: 2_000_000n,
-  /** USDC payments to the payee analysed; the newest are kept. */
+  /** USDC payments to the payee kept and analysed, the newest first; no older page is read once the pages read hold this many. */
   maxPayments: 2_000,
+  /** USDC transfers from the payee kept (where round trips are looked for), the newest first, read the same way. */
+  maxOutflows: 2_000,
+  /** Days of the first wave of one-day pages; the rest of the window is read in one second wave when the first held fewer transfers than the cap. */
+  firstWaveDays: 7,
   /** Payers whose funding is traced, the largest by volume first. */
   maxPayersTraced: 25,
   /** History entries read per traced payer from the explorer. */
   historyLimit: 100,
+  /** Round-trip transfers cited in the answer, the newest first; how many were left out is said beside them. */
+  maxRoundTripsCited: 50,
+  /** Payers drawn in payment_graph, the largest by volume (every traced payer among them), and as many round-trip recipients, the largest returns first; the rest are counted in its `omitted`. */
+  maxGraphPayers: 50,
 } as const;
 
 /** The first inbound value a payer received: who funded it, and with what. */
@@ -43,11 +52,12 @@ export interface PayeeFlowData {
   window: { fromBlock: bigint; toBlock: bigint; days: number; cappedByBlocks: boolean };
   /** USDC transfers to the payee in the window, newest first, at most maxPayments. */
   payments: TokenTransfer[];
-  /** True when more payments existed than were analysed. */
-  paymentsSampled: boolean;
-  paymentsSeen: number;
-  /** USDC transfers from the payee in the window (money flowing back out). */
+  /** USDC transfers from the payee in the window (money flowing back out), newest first, at most maxOutflows. */
   outflows: TokenTransfer[];
+  /** What each direction's pages held: transfers seen, the oldest block read, whether every page of the window was read. */
+  reads: Record<'payments' | 'outflows', PagesRead>;
+  /** What the read caps left out, in plain words (empty when every transfer of the window was kept). */
+  sampling: string[];
   fundings: FundingRecord[];
   /** How funders were found: the explorer's full history, or USDC logs in the window only. */
   fundingSource: 'explorer' | 'usdc_logs' | 'none';
@@ -96,13 +106,18 @@ export async function gatherPayeeFlows(source: ChainSource, chain: ChainName, pa
   const head = await source.getBlockNumber(chain);
   const window = windowFor(chain, days, head);
   const range = { fromBlock: window.fromBlock, toBlock: window.toBlock };
-  const [inLogs, outLogs] = await Promise.all([
-    source.getLogs(chain, { address: usdc, topics: [TRANSFER_TOPIC, null, addressTopic(payee)], ...range }),
-    source.getLogs(chain, { address: usdc, topics: [TRANSFER_TOPIC, addressTopic(payee)], ...range }),
+  const perDay = blocksPerDay(chain);
+  // One-day pages on the wallet tools' grid (the preflight reads the same pages, so settled ones are cache hits), newest first:
+  // the first week, then the rest of the window together. Each query names the payee in an indexed topic: sparse.
+  const pages = (maxEntries: number) => ({ pageBlocks: perDay, firstWavePages: PAYEE_FLOW_CAPS.firstWaveDays + 1, wavePages: Number.POSITIVE_INFINITY, maxEntries });
+  const payeeLogs = (topics: (Hex | null)[]) => (page: { fromBlock: bigint; toBlock: bigint }) => source.getLogs(chain, { address: usdc, topics, ...page, sparse: true });
+  const [toPayee, fromPayee] = [payeeLogs([TRANSFER_TOPIC, null, addressTopic(payee)]), payeeLogs([TRANSFER_TOPIC, addressTopic(payee)])];
+  const [paymentsRead, outflowsRead] = await Promise.all([
+    readNewestPages(range, pages(PAYEE_FLOW_CAPS.maxPayments), async (page) => usdcPaymentsReceived(await toPayee(page), usdc, payee), newestFirst),
+    readNewestPages(range, pages(PAYEE_FLOW_CAPS.maxOutflows), async (page) => usdcTransfers(await fromPayee(page), usdc).filter((t) => t.to !== payee && t.amount > 0n), newestFirst),
   ]);
-  const received = usdcPaymentsReceived(inLogs, usdc, payee);
-  const payments = received.slice(0, PAYEE_FLOW_CAPS.maxPayments);
-  const outflows = usdcTransfers(outLogs, usdc).filter((t) => t.to !== payee && t.amount > 0n).sort(newestFirst);
+  const payments = paymentsRead.entries;
+  const outflows = outflowsRead.entries;
 
   const traced = payersByVolume(payments).slice(0, PAYEE_FLOW_CAPS.maxPayersTraced);
   let fundingSource: PayeeFlowData['fundingSource'] = traced.length ? 'explorer' : 'none';
@@ -110,7 +125,8 @@ export async function gatherPayeeFlows(source: ChainSource, chain: ChainName, pa
   let fundings: FundingRecord[];
   if (fromExplorer.some((f) => f === 'unavailable')) {
     fundingSource = 'usdc_logs';
-    const logs = await source.getLogs(chain, { address: usdc, topics: [TRANSFER_TOPIC, null, traced.map(addressTopic)], ...range });
+    // Names the traced payers (a short list) in an indexed topic: sparse. Its answer is every USDC transfer to them in the window.
+    const logs = await source.getLogs(chain, { address: usdc, topics: [TRANSFER_TOPIC, null, traced.map(addressTopic)], ...range, sparse: true });
     const firstIn = new Map<Address, TokenTransfer>();
     for (const t of usdcTransfers(logs, usdc)) {
       const seen = firstIn.get(t.to);
@@ -130,9 +146,12 @@ export async function gatherPayeeFlows(source: ChainSource, chain: ChainName, pa
     coverage: source.coverage(chain),
     window,
     payments,
-    paymentsSampled: received.length > payments.length,
-    paymentsSeen: received.length,
     outflows,
+    reads: { payments: pagesRead(paymentsRead), outflows: pagesRead(outflowsRead) },
+    sampling: [
+      ...samplingNotes('USDC payments to the payee', range, paymentsRead, perDay, PAYEE_FLOW_CAPS.maxPayments),
+      ...samplingNotes('USDC transfers from the payee', range, outflowsRead, perDay, PAYEE_FLOW_CAPS.maxOutflows),
+    ],
     fundings,
     fundingSource,
     funders,

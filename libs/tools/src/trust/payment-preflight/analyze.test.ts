@@ -41,6 +41,7 @@ const data = (over: Partial<PaymentPreflightData> = {}): PaymentPreflightData =>
   payeeCode: '0x',
   payeeNonce: 3,
   transfers: established,
+  read: { seen: (over.transfers ?? established).length, readFromBlock: 0n, complete: true },
   sampling: [],
   blockTimestamps: { '900': '1699990000', '896': '1699980000' },
   oracle: { address: ORACLE, deployed: true, listed: {} },
@@ -63,7 +64,20 @@ describe('analyzePaymentPreflight', () => {
       first_seen: { block_number: '896', timestamp: '1699980000', transaction_hash: established[4]!.transactionHash },
       last_activity: { block_number: '900', timestamp: '1699990000' },
       first_seen_is_window_bound: false,
+      transfers_seen: 5,
+      transfers_kept: 5,
+      sampled: false,
     });
+  });
+
+  it('says when only the newest transfers were kept: first_seen is then the oldest one kept, not the payee’s first activity', () => {
+    const note = 'USDC transfers: the newest 5 of 40 in the whole window were kept (read limit 5 transfers).';
+    // The window reaches genesis, yet older transfers were left out: the payee's first activity is not seen.
+    const { result } = analyzePaymentPreflight(request(), data({ read: { seen: 40, readFromBlock: 0n, complete: true }, sampling: [note] }), ctx);
+    expect(result.visible_activity).toMatchObject({ transfers_seen: 40, transfers_kept: 5, sampled: true, first_seen: { block_number: '896' }, first_seen_is_window_bound: true });
+    expect(result.confidence).toBe('medium');
+    expect(result.summary).toMatch(/in 5 transfer\(s\) inside the window \(among the newest 5 of its 40 USDC transfers there\)/);
+    expect(result.limits).toContain(note);
   });
 
   const cases: { name: string; input?: Record<string, unknown>; data?: Partial<PaymentPreflightData>; flags: string[]; decision: string }[] = [

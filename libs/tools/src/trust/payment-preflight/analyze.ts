@@ -3,6 +3,7 @@ import { EIP7702_SMART_ACCOUNTS, MIXERS, SANCTIONS_ORACLES, SDN_ADDRESSES } from
 import { parseUnits, type Address } from 'viem';
 import { classifyAccountCode, proxyShape } from '../../shared/account-code.js';
 import { LOOKALIKE_PREFIX_CHARS, LOOKALIKE_SUFFIX_CHARS, lookalikeKey, looksAlike } from '../../shared/lookalike.js';
+import { leftOut } from '../../shared/newest-pages.js';
 import type { TokenTransfer } from '../../shared/transfers.js';
 import type { AnalyzeContext, ToolOutput } from '../../tool-module.js';
 import type { PaymentPreflightData, PaymentPreflightInput } from './data.js';
@@ -137,12 +138,17 @@ export function visibleActivity(input: PaymentPreflightInput, data: PaymentPrefl
   const point = (t: TokenTransfer | undefined) =>
     t ? { block_number: t.blockNumber.toString(), timestamp: data.blockTimestamps[t.blockNumber.toString()] ?? null, transaction_hash: t.transactionHash, log_index: t.logIndex } : null;
   const total = (list: TokenTransfer[]) => usdcAmount(list.reduce((sum, t) => sum + t.amount, 0n));
+  const sampled = leftOut(data.read, data.transfers.length);
   return {
     token: data.usdc,
-    window: { from_block: data.window.fromBlock.toString(), to_block: data.window.toBlock.toString(), complete: data.window.complete },
-    // Oldest transfer seen: the true first USDC activity only when the window reaches genesis.
+    window: { from_block: data.window.fromBlock.toString(), to_block: data.window.toBlock.toString(), complete: data.window.complete, read_from_block: data.read.readFromBlock.toString() },
+    // When sampled, the counts, totals, payers and first_seen below describe the newest transfers kept, not the whole window.
+    transfers_seen: data.read.seen,
+    transfers_kept: data.transfers.length,
+    sampled,
+    // Oldest transfer kept: the true first USDC activity only when the window reaches genesis and nothing was left out.
     first_seen: point(data.transfers[data.transfers.length - 1]),
-    first_seen_is_window_bound: !data.window.complete,
+    first_seen_is_window_bound: !data.window.complete || sampled,
     last_activity: point(data.transfers[0]),
     usdc_received: { transfers: received.length, total: total(received) },
     usdc_sent: { transfers: sent.length, total: total(sent) },
@@ -171,7 +177,7 @@ export function analyzePaymentPreflight(input: PaymentPreflightInput, data: Paym
   const decision = decide(findings);
   const activity = visibleActivity(input, data);
   const limits = preflightLimits(input, data);
-  const confidence = decision === 'block' ? 'high' : data.coverage.dataSourceStatus === 'Partial' ? 'low' : data.window.complete ? 'high' : 'medium';
+  const confidence = decision === 'block' ? 'high' : data.coverage.dataSourceStatus === 'Partial' ? 'low' : data.window.complete && !activity.sampled ? 'high' : 'medium';
   return {
     result: {
       decision,
@@ -202,9 +208,10 @@ export function analyzePaymentPreflight(input: PaymentPreflightInput, data: Paym
 }
 
 function summarize(decision: PreflightDecision, type: PayeeType, activity: ReturnType<typeof visibleActivity>, findings: readonly PreflightFinding[]): string {
+  const among = activity.sampled ? ` (among the newest ${activity.transfers_kept} of its ${activity.transfers_seen} USDC transfers there)` : '';
   const seen = activity.usdc_received.transfers
-    ? `received ${activity.usdc_received.total} USDC from ${activity.distinct_payers} payer(s) in ${activity.usdc_received.transfers} transfer(s) inside the window`
-    : 'received no USDC inside the window';
+    ? `received ${activity.usdc_received.total} USDC from ${activity.distinct_payers} payer(s) in ${activity.usdc_received.transfers} transfer(s) inside the window${among}`
+    : `received no USDC inside the window${among}`;
   const reasons = findings.filter((f) => f.severity === decision).map((f) => f.flag);
   const because = reasons.length ? `: ${[...new Set(reasons)].join(', ')}` : '';
   return `${decision}${because}. The payee is ${type === 'eoa' ? 'an EOA' : `a ${type.replaceAll('_', ' ')}`} and ${seen}.`;

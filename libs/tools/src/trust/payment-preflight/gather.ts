@@ -2,8 +2,8 @@ import { CHAINS, type ChainName, type ChainSource } from '@paysight/contracts';
 import { requestedChain } from '../../shared/free-chain.js';
 import { SANCTIONS_ORACLES } from '@paysight/datasets';
 import type { Address, Hex } from 'viem';
-import { ACTIVITY_READ_LIMITS, ACTIVITY_WINDOWS, activityWindow, blocksPerDay } from '../../shared/activity-window.js';
-import { readNewestPages, samplingNotes } from '../../shared/newest-pages.js';
+import { ACTIVITY_READ_LIMITS, activityWindow, blocksPerDay } from '../../shared/activity-window.js';
+import { pagesRead, readNewestPages, samplingNotes } from '../../shared/newest-pages.js';
 import { TRANSFER_TOPIC, addressTopic } from '../../shared/erc-events.js';
 import { ReadPlan } from '../../shared/read-plan.js';
 import { decodeTransferLog, newestFirst, uniqueTransfers } from '../../shared/transfers.js';
@@ -12,7 +12,7 @@ import { SANCTIONS_ORACLE_ABI } from '../../wallet/evidence/events.js';
 import { latestBlock, readBlockTimestamps } from '../../wallet/snapshot/gather.js';
 import type { OracleAnswers, PaymentPreflightData, PaymentPreflightInput } from './data.js';
 
-/** The USDC window is the wallet tools' deep window: 30 days, read in one-day pages and kept to the newest ACTIVITY_READ_LIMITS.deep.maxTransfers transfers. */
+/** The USDC window is the wallet tools' deep window: 30 days, read in one-day pages, newest first, and kept to the newest ACTIVITY_READ_LIMITS.deep.maxTransfers transfers. */
 export const PREFLIGHT_WINDOW_DEPTH = 'deep';
 /** Most USDC counterparties (besides the payee) put to the sanctions oracle, newest first. */
 export const ORACLE_COUNTERPARTY_CHECKS = 25;
@@ -32,19 +32,20 @@ export async function gatherPaymentPreflight(input: PaymentPreflightInput, { cha
   const oracleEntry = SANCTIONS_ORACLES.onChain(chain)[0] ?? null;
   const perDay = blocksPerDay(chain);
   const { maxTransfers } = ACTIVITY_READ_LIMITS[PREFLIGHT_WINDOW_DEPTH];
+  // Each query names the payee in an indexed topic: sparse, so the adapter asks for a page whole.
   const readPage = async (range: { fromBlock: bigint; toBlock: bigint }) => {
     const [sent, received] = await Promise.all([
-      source.getLogs(chain, { address: usdc, ...range, topics: [TRANSFER_TOPIC, topic] }),
-      source.getLogs(chain, { address: usdc, ...range, topics: [TRANSFER_TOPIC, null, topic] }),
+      source.getLogs(chain, { address: usdc, ...range, topics: [TRANSFER_TOPIC, topic], sparse: true }),
+      source.getLogs(chain, { address: usdc, ...range, topics: [TRANSFER_TOPIC, null, topic], sparse: true }),
     ]);
     return uniqueTransfers([...sent, ...received].flatMap(decodeTransferLog));
   };
-  // The whole window in one wave (one stage); only the newest transfers are kept.
-  const wavePages = ACTIVITY_WINDOWS[PREFLIGHT_WINDOW_DEPTH].days + 1;
+  // The newest week first (a busy payee stops there), then every older page together: at most two stages of pages.
+  const pages = { pageBlocks: perDay, firstWavePages: ACTIVITY_READ_LIMITS[PREFLIGHT_WINDOW_DEPTH].waveDays + 1, wavePages: Number.POSITIVE_INFINITY, maxEntries: maxTransfers };
   const [payeeCode, payeeNonce, read, oracleCode] = await Promise.all([
     source.getCode(chain, payee, head.number),
     source.getTransactionCount(chain, payee, head.number),
-    readNewestPages(window, { pageBlocks: perDay, wavePages, maxEntries: maxTransfers }, readPage, newestFirst),
+    readNewestPages(window, pages, readPage, newestFirst),
     oracleEntry ? source.getCode(chain, oracleEntry.address, head.number) : null,
   ]);
   const transfers = read.entries;
@@ -54,7 +55,7 @@ export async function gatherPaymentPreflight(input: PaymentPreflightInput, { cha
     oracleEntry ? askOracle(source, chain, oracleEntry.address, oracleCode, [payee, ...counterparties(payee, transfers).slice(0, ORACLE_COUNTERPARTY_CHECKS)], head.number) : null,
     readBlockTimestamps(source, chain, ends),
   ]);
-  return { chain, coverage: source.coverage(chain), head: { number: head.number, timestamp: head.timestamp }, window, usdc, payeeCode, payeeNonce, transfers, sampling: samplingNotes('USDC transfers', window, read, perDay, maxTransfers), blockTimestamps, oracle };
+  return { chain, coverage: source.coverage(chain), head: { number: head.number, timestamp: head.timestamp }, window, usdc, payeeCode, payeeNonce, transfers, read: pagesRead(read), sampling: samplingNotes('USDC transfers', window, read, perDay, maxTransfers), blockTimestamps, oracle };
 }
 
 async function askOracle(source: ChainSource, chain: ChainName, address: Address, code: Hex | null, targets: Address[], block: bigint): Promise<OracleAnswers> {

@@ -2,7 +2,7 @@ import { catalogEntry, formatUnitsCompact, PAYMENT, type CatalogEntryOf, type Re
 import { chainsRead, requestedChain } from '../../shared/free-chain.js';
 import { parseUnits } from 'viem';
 import { defineToolModule, type AnalyzeContext, type ToolOutput, type ToolPorts } from '../../tool-module.js';
-import { analyzePayeeFlows, gatherPayeeFlows, payeeFlowMetadata, type PayeeDecision, type PayeeFlowData } from '../payee-flows/index.js';
+import { analyzePayeeFlows, gatherPayeeFlows, PAYEE_FLOW_CAPS, payeeFlowMetadata, type PayeeDecision, type PayeeFlowData } from '../payee-flows/index.js';
 
 type SellerProfileRequest = RequestOf<CatalogEntryOf<'seller_profile'>>;
 type SellerProfileResult = ResultOf<CatalogEntryOf<'seller_profile'>>;
@@ -86,7 +86,8 @@ export function analyzeSellerProfile(input: SellerProfileRequest, data: PayeeFlo
         flagged_share: a.metrics.flaggedShare,
         payers_funded_by_payee: a.selfFunded.map((f) => f.payer),
         common_funder_rings: a.rings.map((r) => ({ funder: r.funder, funder_nonce: r.nonce, members: r.fundings.map((f) => f.payer) })),
-        round_trip_transfers: a.roundTrips.map((t) => ({ to: t.to, transaction_hash: t.transactionHash, log_index: t.logIndex, amount_usdc: usd(t.amount) })),
+        round_trip_transfers: a.roundTrips.slice(0, PAYEE_FLOW_CAPS.maxRoundTripsCited).map((t) => ({ to: t.to, transaction_hash: t.transactionHash, log_index: t.logIndex, amount_usdc: usd(t.amount) })),
+        round_trip_transfers_omitted: Math.max(0, a.roundTrips.length - PAYEE_FLOW_CAPS.maxRoundTripsCited),
         price_mismatch: priceMismatch,
         funding_source: data.fundingSource,
       },
