@@ -1,6 +1,6 @@
 import { CATALOG } from '@paysight/contracts';
 import { devnetChainSource, readTestStack } from '@paysight/testkit';
-import { ACTIVITY_READ_LIMITS, ACTIVITY_WINDOWS, approvalSearchRange, EVIDENCE_LIMITS, PAYEE_FLOW_CAPS, PAYMENT_HISTORY_CAPS, toolModuleFor } from '@paysight/tools';
+import { ACTIVITY_READ_LIMITS, approvalSearchRange, EVIDENCE_LIMITS, PAYEE_FLOW_CAPS, PAYMENT_HISTORY_CAPS, toolModuleFor } from '@paysight/tools';
 import { devnetCases } from '../src/wallet-cost/devnet-workload.js';
 import { generateFixture, loadFixture, type BusyWalletFixture } from '../src/wallet-cost/fixture.js';
 import { busyWalletCases } from '../src/wallet-cost/replay-workload.js';
@@ -71,43 +71,56 @@ describe('tools that read a wallet history, on a busy mainnet-shaped wallet (rep
 
   it('checks the busy wallet as a payee within the documented caps, in three stages, and says what it kept', () => {
     const f = figure('agent_payment_preflight', 'the wallet as payee');
-    // Transfers from and to the payee on every one-day page of the 30-day window (off the grid: days + 1 pages), in one wave.
-    expect(f.calls.getLogs).toBe(2 * (ACTIVITY_WINDOWS.deep.days + 1));
+    // Transfers from and to the payee on the newest week of one-day pages (off the grid: days + 1 pages), in one wave: it
+    // reaches the cap, so no older page is read. Each query names the payee: sparse, one request.
+    expect(f.calls.getLogs).toBe(2 * (ACTIVITY_READ_LIMITS.deep.waveDays + 1));
+    expect(f.jsonRpcRequests).toBe(total(f));
     expect(f.stages).toBeLessThanOrEqual(3);
     // The head, and the blocks of the newest and oldest transfer kept; the payee's and the oracle's code; the oracle in one multicall.
     expect(f.calls.getBlock).toBeLessThanOrEqual(3);
     expect(f.calls.getCode).toBe(2);
     expect(f.calls.readContracts).toBe(1);
-    const [, kept, seen] = /USDC transfers: the newest (\d+) of (\d+) in the whole window/.exec(f.sampling.join('\n')) ?? [];
+    const [, kept, seen] = /USDC transfers: the newest (\d+) of at least (\d+) in blocks \d+-\d+ .*older pages were not read/.exec(f.sampling.join('\n')) ?? [];
     expect(Number(kept)).toBe(ACTIVITY_READ_LIMITS.deep.maxTransfers);
     expect(Number(seen)).toBeGreaterThan(Number(kept));
   });
 
-  it('scores the busy payee and profiles it as a seller within the payee-flow caps, and says it sampled the payments', () => {
+  it('scores the busy payee and profiles it as a seller within the payee-flow caps, and says what it kept of each direction', () => {
     for (const tool of ['authenticity_score', 'seller_profile']) {
       const f = figure(tool, 'the wallet as payee');
-      // Payments in, money out, and (no indexer behind the replay) the traced payers' funding from USDC logs.
-      expect(f.calls.getLogs).toBe(3);
+      // Payments in and money out on the newest week of one-day pages (both reach their caps, so no older page is read),
+      // and (no indexer behind the replay) the traced payers' funding from USDC logs. Every log query is sparse: one request.
+      expect(f.calls.getLogs).toBe(2 * (PAYEE_FLOW_CAPS.firstWaveDays + 1) + 1);
+      expect(f.jsonRpcRequests).toBe(total(f) - f.indexerRequests);
       expect(f.calls.getAddressHistory).toBe(PAYEE_FLOW_CAPS.maxPayersTraced);
       expect(f.calls.getTransactionCount ?? 0).toBeLessThanOrEqual(PAYEE_FLOW_CAPS.maxPayersTraced);
-      // The head; the logs; the payers' histories; the fallback query; the funders' nonces.
+      // The head; the pages; the payers' histories; the fallback query; the funders' nonces.
       expect(f.stages).toBeLessThanOrEqual(5);
-      expect(f.sampling.join('\n')).toMatch(new RegExp(`payments were seen; only the newest ${PAYEE_FLOW_CAPS.maxPayments} were analysed`));
+      for (const [what, cap] of [['USDC payments to the payee', PAYEE_FLOW_CAPS.maxPayments], ['USDC transfers from the payee', PAYEE_FLOW_CAPS.maxOutflows]] as const) {
+        const [, kept, seen] = new RegExp(`${what}: the newest (\\d+) of at least (\\d+) in blocks .*older pages were not read`).exec(f.sampling.join('\n')) ?? [];
+        expect(Number(kept)).toBe(cap);
+        expect(Number(seen)).toBeGreaterThan(cap);
+      }
+      // The answer is bounded by the caps (payments, cited round trips, payers drawn in the graph), not by the payee's traffic.
+      expect(f.answerKiB).toBeLessThan(256);
     }
   });
 
-  it('summarizes a payment history within its documented cost: pages, one authorization query, headers', () => {
+  it('summarizes a payment history within its documented cost: at most two waves of pages, one authorization query, headers', () => {
     const busy = figure('agent_payment_history_summary', 'the wallet as payee');
     const quiet = figure('agent_payment_history_summary', 'its quietest');
     for (const f of [busy, quiet]) {
       expect(f.calls.getLogs).toBeLessThanOrEqual(HISTORY_PAGES + 1);
       expect(f.calls.getBlock ?? 0).toBeLessThanOrEqual(PAYMENT_HISTORY_CAPS.maxHeaders);
-      // The head, each page, the headers, the authorization query.
-      expect(f.stages).toBeLessThanOrEqual(1 + HISTORY_PAGES + 2);
     }
-    // The busy payee's pages reach the payment cap before the window's end; the quiet one's never do, and the block cap cuts 60 days.
-    expect(busy.calls.getLogs).toBeLessThan(quiet.calls.getLogs!);
+    // The busy payee's first wave reaches the payment cap: the head, one wave, the headers, the authorization query.
+    expect(busy.calls.getLogs).toBe(PAYMENT_HISTORY_CAPS.firstWavePages + 1);
+    expect(busy.stages).toBeLessThanOrEqual(4);
     expect(busy.sampling.join('\n')).toMatch(new RegExp(`only the newest ${PAYMENT_HISTORY_CAPS.maxPayments} were summarized`));
+    // The quiet one's never does: every page, in two waves; each page is a sparse query (one request), and the block cap cuts 60 days.
+    expect(quiet.calls.getLogs).toBe(HISTORY_PAGES + 1);
+    expect(quiet.jsonRpcRequests).toBe(total(quiet));
+    expect(quiet.stages).toBeLessThanOrEqual(5);
     expect(quiet.sampling.join('\n')).toMatch(new RegExp(`capped at ${PAYMENT_HISTORY_CAPS.maxWindowBlocks} blocks`));
   });
 });
