@@ -14,9 +14,10 @@ const STALE_SOCKET_CODES: ReadonlySet<string> = new Set(['ECONNRESET', 'EPIPE', 
 /**
  * fetch, sent once more (on a new connection) when the first connection was reset before any answer.
  * Only for requests that may safely arrive twice in that case: reads, or writes the server could not
- * have started. A second reset, a refusal or a timeout fails as fetch does.
+ * have started. A second reset, a refusal or a timeout fails as fetch does. The body goes in `init`
+ * (a Request's own body could not be sent twice).
  */
-export async function fetchResendingOnStaleSocket(input: URL | string, init?: RequestInit): Promise<Response> {
+export async function fetchResendingOnStaleSocket(input: string | URL | Request, init?: RequestInit): Promise<Response> {
   try {
     return await fetch(input, init);
   } catch (error) {
