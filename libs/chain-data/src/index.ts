@@ -4,6 +4,7 @@ export { callFramesFromCallTracer, type CallTracerFrame } from './json-rpc/trace
 export { JsonRpcFailure, type RpcFailureDetails, type RpcFailureKind } from './json-rpc/rpc-failure.js';
 export { createEtherscanExplorer, EtherscanExplorer } from './explorer/etherscan-explorer.js';
 export { EXPLORER_DEFAULTS, type ExplorerConfig } from './explorer/explorer-config.js';
+export { fetchFailureCode, fetchResendingOnStaleSocket } from './http/stale-socket.js';
 export { CompositeChainSource, createChainSource, type ChainSourceConfig } from './composite-chain-source.js';
 export { chainSourceFromEnv, compositeChainSourceConfigFromEnv } from './chain-source-from-env.js';
 export {

@@ -3,8 +3,11 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 
-/** What the server sends back for one request: a recorded answer, a bare HTTP status, or nothing at all. */
-export type ExplorerReply = { fixture: string } | { httpStatus: number; body: string } | { hang: true };
+/**
+ * What the server sends back for one request: a recorded answer, a bare HTTP status, nothing at all,
+ * or a reset connection (as a keep-alive socket that the server had closed as idle).
+ */
+export type ExplorerReply = { fixture: string } | { httpStatus: number; body: string } | { hang: true } | { reset: true };
 
 export type ExplorerHandler = (params: URLSearchParams) => ExplorerReply;
 
@@ -29,6 +32,7 @@ export class ExplorerServer {
       requests.push(params);
       const reply = handler(params);
       if ('hang' in reply) return;
+      if ('reset' in reply) return req.socket.destroy();
       if ('httpStatus' in reply) res.writeHead(reply.httpStatus, { 'content-type': 'text/html' }).end(reply.body);
       else res.writeHead(200, { 'content-type': 'application/json' }).end(fixture(reply.fixture));
     });

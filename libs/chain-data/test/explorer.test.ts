@@ -206,6 +206,21 @@ describe('failures are unavailable, with a short reason and never the key', () =
     expect(reason(await explorer(odd.url).getAddressHistory('base', { address: SUBJECT, limit: 10 }))).toBe('Base explorer (txlist): unreadable row (isError is not one of "0", "1")');
   });
 
+  it('a connection reset before any answer (a stale keep-alive socket) is asked once more; reset again, it is unavailable', async () => {
+    let resets = 1;
+    const resetting: ExplorerHandler = (params) => {
+      if (params.get('action') !== 'txlist' || resets === 0) return { fixture: params.get('action') as string };
+      resets -= 1;
+      return { reset: true };
+    };
+    const server = await serve(resetting);
+    expect(history(await explorer(server.url).getAddressHistory('base', { address: SUBJECT, limit: 10 })).transactions).toHaveLength(4);
+    expect(server.calls('txlist')).toHaveLength(2);
+    resets = 2;
+    expect(reason(await explorer(server.url).getAddressHistory('base', { address: SUBJECT, limit: 10 }))).toMatch(/^Base explorer \(txlist\): the explorer could not be reached \((ECONNRESET|UND_ERR_SOCKET)\)$/);
+    expect(server.calls('txlist')).toHaveLength(4);
+  });
+
   it('a chain the explorer is not configured for', async () => {
     const server = await serve(byAction);
     expect(reason(await explorer(server.url, { chains: ['ethereum'] }).getAddressHistory('base', { address: SUBJECT, limit: 10 }))).toBe('Base: the explorer is not configured for this chain');

@@ -49,6 +49,17 @@ describe('transport failures become ChainUnavailableError without the RPC URL', 
     expect((error.cause as JsonRpcFailure).kind).toBe('unreachable');
   });
 
+  it('a request reset before any answer (a stale keep-alive socket) is sent once more, even without retries; reset again, it fails', async () => {
+    let resets = 1;
+    const server = await serve(() => (resets-- > 0 ? { reset: true } : { result: '0x10' }));
+    expect(await source(server.url).getBlockNumber('base')).toBe(16n);
+    expect(server.count('eth_blockNumber')).toBe(2);
+    resets = 2;
+    const error = await failure(source(server.url).getBlockNumber('base'));
+    expect(error.message).toMatch(/^Base JSON-RPC eth_blockNumber failed: the endpoint could not be reached \((ECONNRESET|UND_ERR_SOCKET)\)$/);
+    expect(server.count('eth_blockNumber')).toBe(4);
+  });
+
   it('timeout', async () => {
     const server = await serve(() => ({ hang: true }));
     const error = await failure(source(server.url, { timeoutMs: 300 }).getBlockNumber('base'));

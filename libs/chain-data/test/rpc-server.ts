@@ -7,8 +7,13 @@ export interface JsonRpcCall {
   params: unknown[];
 }
 
-/** What the server sends back: a JSON-RPC result or error, or a bare HTTP answer. */
-export type RpcReply = { result: unknown } | { error: { code: number; message: string; data?: unknown } } | { httpStatus: number; body: string; contentType?: string } | { hang: true };
+/** What the server sends back: a JSON-RPC result or error, a bare HTTP answer, nothing, or a reset connection (as a keep-alive socket closed as idle). */
+export type RpcReply =
+  | { result: unknown }
+  | { error: { code: number; message: string; data?: unknown } }
+  | { httpStatus: number; body: string; contentType?: string }
+  | { hang: true }
+  | { reset: true };
 
 export type RpcHandler = (call: JsonRpcCall) => RpcReply | Promise<RpcReply>;
 
@@ -59,9 +64,10 @@ export class RpcServer {
       for (const call of batch) this.calls.push({ id: call.id, method: call.method, params: call.params ?? [] });
       if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
       const replies = await Promise.all(batch.map((call) => handler(call)));
-      // A bare HTTP answer (or a hang) stands for the whole request, as a provider's would.
-      const whole = replies.find((r) => 'hang' in r || 'httpStatus' in r);
+      // A bare HTTP answer (or a hang, or a reset) stands for the whole request, as a provider's would.
+      const whole = replies.find((r) => 'hang' in r || 'reset' in r || 'httpStatus' in r);
       if (whole && 'hang' in whole) return;
+      if (whole && 'reset' in whole) return void req.socket.destroy();
       if (whole && 'httpStatus' in whole) {
         res.writeHead(whole.httpStatus, { 'content-type': whole.contentType ?? 'text/plain' }).end(whole.body);
         return;

@@ -46,6 +46,14 @@ export interface DevnetOptions {
   explorerPort?: number;
   /** Seed the scenario (default true). Without it the chains hold only USDC, Multicall3 and the faucet's coin. */
   seed?: boolean;
+  /**
+   * Resolve only once the explorer has indexed the seeded history (default false). Tracing the seeded
+   * swaps and relayed batches takes seconds of this process's time per chain: by default the explorer
+   * indexes each chain in the background once it is seeded, and a query made meanwhile waits for it.
+   * A devnet that many clients query at once (the shared test stack, `npm start`) indexes first, so no
+   * query waits for it past a client's timeout.
+   */
+  indexBeforeReady?: boolean;
   log?: (line: string) => void;
 }
 
@@ -96,11 +104,20 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
     ) as Record<ChainName, ChainHandle>;
     log(`devnet: ${CHAIN_NAMES.length} chains up in ${Date.now() - startedAt} ms`);
 
+    const indexers = Object.fromEntries(CHAIN_NAMES.map((name) => [name, new ChainIndexer(handles[name])])) as Record<ChainName, ChainIndexer>;
+    closers.push(async () => {
+      await Promise.all(Object.values(indexers).map((indexer) => indexer.stop()));
+    });
     const scenarios = await allSettled(
       CHAIN_NAMES.map(async (name) => {
         await placePredeploys(handles[name], NAMED_ACCOUNTS.faucet.address);
         const plan = seed ? scenarioPlan(name) : { wallets: Object.values(NAMED_ACCOUNTS).map((a) => a.label), steps: [] };
-        return [name, await seedChain(handles[name], plan, predeployedContracts(name), now)] as const;
+        const seeded = await seedChain(handles[name], plan, predeployedContracts(name), now);
+        const indexing = indexers[name].catchUp();
+        // A failed background pass is not lost: the next query's catch-up indexes the same blocks again.
+        if (options.indexBeforeReady) await indexing;
+        else indexing.catch(() => undefined);
+        return [name, seeded] as const;
       }),
     );
     const scenario: Scenario = {
@@ -110,12 +127,11 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
     };
     if (seed) {
       const count = scenarios.reduce((n, [, s]) => n + Object.keys(s.transactions).length, 0);
-      log(`devnet: seeded ${count} transactions in ${Date.now() - startedAt} ms since start`);
+      log(`devnet: seeded ${count} transactions${options.indexBeforeReady ? ' and indexed them' : ''} in ${Date.now() - startedAt} ms since start`);
     }
 
     const faucet: FaucetServer = await startFaucetServer(new Funder(handles, NAMED_ACCOUNTS.faucet), host, options.faucetPort ?? 0);
     closers.push(faucet.close);
-    const indexers = Object.fromEntries(CHAIN_NAMES.map((name) => [name, new ChainIndexer(handles[name])])) as Record<ChainName, ChainIndexer>;
     const explorer = await startExplorerServer(indexers, host, options.explorerPort ?? 0);
     closers.push(explorer.close);
 

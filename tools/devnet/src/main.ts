@@ -2,7 +2,7 @@
 //   node --conditions=@paysight/source --import tsx tools/devnet/src/main.ts
 import { DEFAULT_DEVNET_PORTS, startDevnet } from './devnet.js';
 
-const devnet = await startDevnet({ ports: DEFAULT_DEVNET_PORTS, log: (line) => console.log(line) });
+const devnet = await startDevnet({ ports: DEFAULT_DEVNET_PORTS, indexBeforeReady: true, log: (line) => console.log(line) });
 
 console.log('\nRPC URLs:');
 for (const chain of Object.values(devnet.chains)) console.log(`  ${chain.name.padEnd(9)} ${chain.rpcUrl}  (chain id ${chain.chainId}, USDC ${chain.usdc})`);

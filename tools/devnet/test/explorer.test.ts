@@ -2,7 +2,7 @@ import { createEtherscanExplorer } from '@paysight/chain-data';
 import { CHAINS, PAYMENT } from '@paysight/contracts';
 import { getAddress, parseUnits } from 'viem';
 import { type Devnet, freshAccount, fundAccount, MIXER_POOL_ADDRESSES, startDevnet } from '../src/index.js';
-import { publicClient, START_TIMEOUT_MS, walletClient } from './helpers.js';
+import { publicClient, queryExplorer, START_TIMEOUT_MS, walletClient } from './helpers.js';
 
 let devnet: Devnet;
 beforeAll(async () => {
@@ -19,9 +19,7 @@ const tx = (name: string) => base().transactions[name]!;
 const lower = (value: string) => value.toLowerCase();
 
 async function explorer(params: Record<string, string>, chainId = CHAINS.base.chainId): Promise<Envelope> {
-  const url = new URL(devnet.explorerUrl);
-  for (const [name, value] of Object.entries({ chainid: String(chainId), module: 'account', ...params })) url.searchParams.set(name, value);
-  const response = await fetch(url);
+  const response = await queryExplorer(devnet, chainId, params);
   expect(response.status).toBe(200);
   return (await response.json()) as Envelope;
 }

@@ -1,3 +1,4 @@
+import { fetchResendingOnStaleSocket } from '@paysight/chain-data';
 import type { ChainName } from '@paysight/contracts';
 import { type Account, createPublicClient, createWalletClient, http } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
@@ -19,6 +20,17 @@ export function walletClient(devnet: DevnetInfo, chain: ChainName, account: Devn
     chain: viemChain(chain, rpcUrl),
     transport: http(rpcUrl, { retryCount: 0 }),
   });
+}
+
+/**
+ * One `module=account` query of the devnet's explorer over HTTP, as other processes ask it. Like the
+ * explorer client, it is sent once more if its pooled connection was reset before any answer (the
+ * explorer closed the socket as idle while this worker's event loop was busy seeding or tracing).
+ */
+export function queryExplorer(devnet: DevnetInfo, chainId: number, params: Record<string, string>): Promise<Response> {
+  const url = new URL(devnet.explorerUrl);
+  for (const [name, value] of Object.entries({ chainid: String(chainId), module: 'account', ...params })) url.searchParams.set(name, value);
+  return fetchResendingOnStaleSocket(url);
 }
 
 export function nowSeconds(): bigint {

@@ -2,7 +2,7 @@ import { CHAIN_NAMES, CHAINS, PAYMENT, RISK_FLAG_IDS, RISK_LABELS } from '@paysi
 import { EIP7702_SMART_ACCOUNTS, KNOWN_SPENDERS } from '@paysight/datasets';
 import { type Address, concatHex, erc20Abi, getAbiItem, getAddress, maxUint256, parseEventLogs, parseUnits } from 'viem';
 import { ARTIFACTS, type Devnet, LAZARUS_GROUP_ADDRESS, looksAlike, REALISTIC_CHAINS, SANCTIONS_ORACLE_ADDRESSES, startDevnet, SWAP_ROUTER_ADDRESSES } from '../src/index.js';
-import { namedTransactions, publicClient, START_TIMEOUT_MS } from './helpers.js';
+import { namedTransactions, publicClient, queryExplorer, START_TIMEOUT_MS } from './helpers.js';
 
 let devnet: Devnet;
 beforeAll(async () => {
@@ -29,10 +29,8 @@ describe.each(REALISTIC_CHAINS)('the realistic wallets on %s', (chain) => {
     const block = BigInt(tx(name).blockNumber);
     return (await client().getBalance({ address: address(label), blockNumber: block })) - (await client().getBalance({ address: address(label), blockNumber: block - 1n }));
   };
-  const explorer = async (params: Record<string, string>) => {
-    const query = new URLSearchParams({ chainid: String(CHAINS[chain].chainId), module: 'account', ...params });
-    return (await (await fetch(`${devnet.explorerUrl}?${query}`)).json()) as { status: string; result: Record<string, string>[] };
-  };
+  const explorer = async (params: Record<string, string>) =>
+    (await (await queryExplorer(devnet, CHAINS[chain].chainId, params)).json()) as { status: string; result: Record<string, string>[] };
 
   /** The explorer's internal transactions of `address` in the block of one named transaction. */
   const internalTransfersIn = (name: string, address: Address) => {

@@ -36,7 +36,8 @@ export interface LocalServices {
  * Reads chain data through createDevnetChainSource(info.devnet) from @paysight/devnet.
  */
 export async function startLocalServices(options: LocalServicesOptions = {}): Promise<LocalServices> {
-  const devnet = await startDevnet({ host: options.host, ports: options.chainPorts, explorerPort: options.explorerPort, seed: options.seed });
+  // Every API instance and test worker queries the explorer: it indexes the seeded history before they start.
+  const devnet = await startDevnet({ host: options.host, ports: options.chainPorts, explorerPort: options.explorerPort, seed: options.seed, indexBeforeReady: true });
   let facilitator: LocalFacilitator;
   try {
     facilitator = await startLocalFacilitator({

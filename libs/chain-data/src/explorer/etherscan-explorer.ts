@@ -1,5 +1,6 @@
 import { CHAIN_NAMES, CHAINS, type VerifiedAbiResult, type AddressHistoryQuery, type AddressHistoryResult, type ChainName, type HistoryTokenTransfer, type HistoryTransaction, type InternalTransfer } from '@paysight/contracts';
 import type { Abi, Address } from 'viem';
+import { fetchFailureCode, fetchResendingOnStaleSocket } from '../http/stale-socket.js';
 import { redact } from '../json-rpc/rpc-failure.js';
 import { LruCache } from '../lru-cache.js';
 import { RateLimiter, systemClock } from '../rate-limiter.js';
@@ -231,7 +232,7 @@ export class EtherscanExplorer {
   private async fetchJson(chain: ChainName, action: Action, url: URL): Promise<unknown> {
     let response: Response;
     try {
-      response = await fetch(url, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(this.options.timeoutMs) });
+      response = await fetchResendingOnStaleSocket(url, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(this.options.timeoutMs) });
     } catch (error) {
       throw this.unavailable(chain, action, describeFetchFailure(error, this.options.timeoutMs));
     }
@@ -301,6 +302,6 @@ export function isLoopbackUrl(value: string): boolean {
 function describeFetchFailure(error: unknown, timeoutMs: number): string {
   const name = (error as { name?: unknown } | null)?.name;
   if (name === 'TimeoutError' || name === 'AbortError') return `no answer within ${timeoutMs} ms`;
-  const code = (error as { cause?: { code?: unknown } } | null)?.cause?.code;
-  return `the explorer could not be reached${typeof code === 'string' ? ` (${code})` : ''}`;
+  const code = fetchFailureCode(error);
+  return `the explorer could not be reached${code ? ` (${code})` : ''}`;
 }

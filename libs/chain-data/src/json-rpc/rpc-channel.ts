@@ -1,5 +1,6 @@
 import { ChainUnavailableError, CHAINS, type ChainName } from '@paysight/contracts';
 import { createPublicClient, hexToNumber, http, type EIP1193RequestFn, type Hex } from 'viem';
+import { fetchResendingOnStaleSocket } from '../http/stale-socket.js';
 import { Semaphore } from '../semaphore.js';
 import { describeRpcError, JsonRpcFailure } from './rpc-failure.js';
 
@@ -30,6 +31,8 @@ export class RpcChannel {
     const transport = http(options.rpcUrl, {
       timeout: options.timeoutMs,
       retryCount: options.retryCount,
+      // A request reset on a stale keep-alive socket never reached the node: sent again even when retries are off.
+      fetchFn: fetchResendingOnStaleSocket,
       batch: options.maxBatchSize > 1 ? { batchSize: options.maxBatchSize } : false,
     });
     this.send = createPublicClient({ transport }).request as unknown as EIP1193RequestFn;

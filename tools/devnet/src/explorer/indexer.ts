@@ -22,6 +22,7 @@ const DELEGATION_PREFIX = '0xef0100';
  * Indexes one chain's blocks for the explorer: transactions with their receipts, ERC-20 Transfer logs,
  * and internal transfers read from debug_traceTransaction struct logs. `catchUp()` indexes every block
  * mined since the last call; calls made meanwhile wait for the same pass, so nothing is indexed twice.
+ * `stop()` ends indexing for good, after the block in hand.
  */
 export class ChainIndexer {
   readonly transactions = new AddressIndex<IndexedTransaction>();
@@ -32,6 +33,7 @@ export class ChainIndexer {
   /** codeCanMoveValue, by code. */
   private readonly valueMovingCode = new Map<Hex, boolean>();
   private pass: Promise<bigint> = Promise.resolve(-1n);
+  private stopped = false;
 
   constructor(private readonly handle: ChainHandle) {}
 
@@ -41,9 +43,15 @@ export class ChainIndexer {
     return this.pass;
   }
 
+  /** Indexes no further block; resolves once the pass under way, if any, has ended. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    await this.pass.catch(() => undefined);
+  }
+
   private async indexThroughHead(): Promise<bigint> {
     const head = await this.handle.client.getBlockNumber({ cacheTime: 0 });
-    for (let number = this.indexedThrough + 1n; number <= head; number++) {
+    for (let number = this.indexedThrough + 1n; number <= head && !this.stopped; number++) {
       await this.indexBlock(number);
       this.indexedThrough = number;
     }

@@ -1,3 +1,4 @@
+import { fetchFailureCode, fetchResendingOnStaleSocket } from '@paysight/chain-data';
 import { type FundRequest, type FundResponse, toFundRequestBody } from './request.js';
 
 /** A refused or failed faucet request, with the faucet's error code. */
@@ -13,24 +14,16 @@ export class FaucetError extends Error {
   }
 }
 
-const causeCode = (error: unknown): string | undefined => (error as { cause?: { code?: unknown } }).cause?.code as string | undefined;
-
-/**
- * A pooled keep-alive socket that the faucet closed as idle while this process was too busy to drop
- * it (a test worker's event loop blocked by PGlite or a compile): the request was written to a closed
- * socket and never reached the faucet, so sending it again cannot fund twice.
- */
-const STALE_SOCKET_CODES: ReadonlySet<string> = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET']);
-
 /** Asks the devnet's faucet (usually from another process) to send native coin and/or mint USDC. */
 export async function fundAccount(faucetUrl: string, request: FundRequest): Promise<FundResponse> {
   const url = new URL('/fund', faucetUrl);
-  const send = () => fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(toFundRequestBody(request)) });
   let response: Response;
   try {
-    response = await send().catch((error: unknown) => (STALE_SOCKET_CODES.has(causeCode(error) ?? '') ? send() : Promise.reject(error)));
+    // A request reset before any answer never reached the faucet (a stale keep-alive socket of a busy
+    // test worker): sending it once more cannot fund twice.
+    response = await fetchResendingOnStaleSocket(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(toFundRequestBody(request)) });
   } catch (error) {
-    const code = causeCode(error);
+    const code = fetchFailureCode(error);
     throw new FaucetError(0, 'faucet_unreachable', `cannot reach the faucet at ${url.origin}: ${(error as Error).message}${code ? ` (${code})` : ''}`);
   }
   const text = await response.text();
