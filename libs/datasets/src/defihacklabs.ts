@@ -1,4 +1,4 @@
-import type { ChainName } from '@paysight/contracts';
+import { CHAIN_NAMES, CHAINS, type ChainName } from '@paysight/contracts';
 import { getAddress, zeroAddress, type Address, type Hex } from 'viem';
 import { chainUnion, type ExploitIncident, type ThreatEntry } from './threat-dataset.js';
 
@@ -32,15 +32,11 @@ import { chainUnion, type ExploitIncident, type ThreatEntry } from './threat-dat
  */
 export const DEFIHACKLABS_REPO = 'SunWeb3Sec/DeFiHackLabs';
 
-/** Explorer hosts of the five chains (lower case, without `www.`). */
+/** Explorer hosts of the five chains (lower case, without `www.`): the registry's explorers, and other hosts PoCs link. */
 export const EXPLORER_CHAINS: Readonly<Record<string, ChainName>> = {
-  'etherscan.io': 'ethereum',
+  ...Object.fromEntries(CHAIN_NAMES.map((chain) => [new URL(CHAINS[chain].explorerUrl).host, chain])),
   'etherscan.com': 'ethereum',
-  'basescan.org': 'base',
   'base.blockscout.com': 'base',
-  'polygonscan.com': 'polygon',
-  'arbiscan.io': 'arbitrum',
-  'optimistic.etherscan.io': 'optimism',
 };
 
 export type ExploitRole = 'attacker' | 'attack contract';
