@@ -1,3 +1,4 @@
+import { fetchResendingOnStaleSocket } from '@paysight/chain-data';
 import { CHAINS, type ChainName } from '@paysight/contracts';
 import { freshAccount, fundAccount, viemChain, type DevnetAccount } from '@paysight/devnet';
 import { createBuyerClient } from '@paysight/payment';
@@ -41,6 +42,6 @@ export function payingFetch(buyer: DevnetAccount, options: { protocol?: 1 | 2; m
 
 export async function usdcBalance(address: Address, chain: ChainName = 'base'): Promise<bigint> {
   const rpcUrl = readTestStack().devnet.chains[chain].rpcUrl;
-  const client = createPublicClient({ chain: viemChain(chain, rpcUrl), transport: http(rpcUrl, { retryCount: 0 }) });
+  const client = createPublicClient({ chain: viemChain(chain, rpcUrl), transport: http(rpcUrl, { retryCount: 0, fetchFn: fetchResendingOnStaleSocket }) });
   return client.readContract({ address: CHAINS[chain].usdc, abi: erc20Abi, functionName: 'balanceOf', args: [address] });
 }
